@@ -1,0 +1,50 @@
+"""aves-core: the rules engine for the card game AVES.
+
+Start with ``new_game``, ask ``legal_moves``, play with ``apply_move``::
+
+    >>> from aves_core import new_game, legal_moves, apply_move
+    >>> state = new_game(3, seed=7)
+    >>> state = apply_move(state, legal_moves(state)[0])
+"""
+
+from aves_core.cards import CROW, Card, Color, game_cards
+from aves_core.errors import (
+    ArgumentError,
+    AvesError,
+    IllegalMoveError,
+    NotationError,
+    SetupError,
+)
+from aves_core.moves import Move, Pass, Return, Trade, parse_move
+from aves_core.phases import Phase, diagram
+from aves_core.rules import apply_move, legal_moves, new_game, random_setup
+from aves_core.state import GameState, Result, Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CROW",
+    "ArgumentError",
+    "AvesError",
+    "Card",
+    "Color",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Pass",
+    "Phase",
+    "Result",
+    "Return",
+    "SetupError",
+    "Trade",
+    "Variant",
+    "__version__",
+    "apply_move",
+    "diagram",
+    "game_cards",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "random_setup",
+]

@@ -1,0 +1,77 @@
+"""One error tree for everything aves-core rejects.
+
+Every error carries a stable ``code`` (the strings of the log format's error
+table, plus ``bad_argument`` and ``bad_notation``) so that a host can branch
+on it without parsing messages. Each class also subclasses the builtin that
+fits, so ``except ValueError`` keeps working for callers who know nothing of
+aves-core.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from aves_core.phases import Phase
+
+__all__ = [
+    "ArgumentError",
+    "AvesError",
+    "IllegalMoveError",
+    "NotationError",
+    "SetupError",
+]
+
+
+class AvesError(Exception):
+    """Base class of every error aves-core raises on purpose."""
+
+    code: str = "aves_error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ArgumentError(AvesError, TypeError):
+    """An argument of the wrong type was passed to a public function."""
+
+    code = "bad_argument"
+
+
+class NotationError(AvesError, ValueError):
+    """A card or move text could not be parsed."""
+
+    code = "bad_notation"
+
+
+class SetupError(AvesError, ValueError):
+    """A game cannot be set up: code ``bad_players``, ``bad_deal`` or ``bad_first_player``."""
+
+
+class IllegalMoveError(AvesError, ValueError):
+    """A move is not legal in the given state; ``code`` says which rule it breaks."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        move: Any = None,
+        phase: Phase | None = None,
+    ) -> None:
+        super().__init__(message, code=code)
+        self.move = move
+        self.phase = phase
+
+
+def require_int(value: object, what: str) -> int:
+    """Return ``value`` if it is a true ``int`` (not a bool), else raise ArgumentError."""
+    if type(value) is not int:  # bool is an int subclass; a seat of True is a mistake
+        raise ArgumentError(f"{what} must be an int, not {type(value).__name__} {value!r}")
+    return value

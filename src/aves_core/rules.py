@@ -1,0 +1,411 @@
+"""The rules of AVES as pure functions: new_game, legal_moves, apply_move.
+
+``apply_move`` is the one checked door: it checks the phase, the seat and the
+move against the rules (raising ``IllegalMoveError`` with a stable code), then
+calls the unchecked inner step. Nothing here mutates its input; every state
+returned is new.
+
+Legal moves are built once per (seat, card) and shared, so ``legal_moves`` is
+mostly tuple slicing: moves are values, and equal moves may be the same object.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from operator import attrgetter
+
+from aves_core.cards import Card, canonical, game_cards, intern, max_number
+from aves_core.errors import ArgumentError, IllegalMoveError, SetupError, require_int
+from aves_core.moves import Move, Pass, Return, Trade
+from aves_core.phases import NEXT_PHASE, Phase, Trigger
+from aves_core.state import GameState, Result, Variant
+
+__all__ = [
+    "CIRCLE_SIZE",
+    "HAND_LIMIT",
+    "HAND_SIZE",
+    "apply_move",
+    "legal_moves",
+    "new_game",
+    "random_setup",
+]
+
+HAND_SIZE = 3
+"""Cards dealt to each seat."""
+CIRCLE_SIZE = 7
+"""Cards dealt to the circle."""
+HAND_LIMIT = 7
+"""The most cards a hand keeps at the end of a turn; at 8 a card must be returned."""
+REFILL_SIZE = 6
+"""Cards added to a circle that a match has left with one card."""
+_MAX_CIRCLE = 46  # every card of the largest game: no circle can be longer
+
+_PLAYER_TURN = Phase.PLAYER_TURN
+_FORCED_RETURN = Phase.FORCED_RETURN
+_GAME_END = Phase.GAME_END
+_RANK = attrgetter("rank")
+
+Trail = list[tuple[Phase, Trigger, Phase]]
+"""The phase transitions one move took, as (source, trigger, destination)."""
+
+
+# --- setting up ----------------------------------------------------------
+
+
+def random_setup(
+    num_players: int, variant: Variant = Variant(), seed: int | None = None
+) -> tuple[tuple[Card, ...], int]:
+    """A shuffled deal and a first player drawn from ``seed`` (the same on every run).
+
+    The deck is shuffled first, then the first player is drawn, both from one
+    ``random.Random(seed)``; with ``seed=None`` the system's randomness is used.
+    """
+    _check_players(num_players)
+    _check_variant(variant)
+    rng = _rng(seed)
+    deal = list(game_cards(num_players, variant.crows))
+    rng.shuffle(deal)
+    return tuple(deal), rng.randrange(num_players)
+
+
+def new_game(
+    num_players: int,
+    variant: Variant = Variant(),
+    *,
+    seed: int | None = None,
+    deal: Iterable[Card] | None = None,
+    first_player: int | None = None,
+) -> GameState:
+    """Set up a game of ``num_players`` seats (2 to 6).
+
+    With ``deal`` the cards are dealt in that order (seat i gets
+    ``deal[3i:3i+3]``, the circle the next 7, the rest is the deck, top
+    first); without it they are shuffled from ``seed``. ``first_player`` is
+    drawn from ``seed`` when not given. Raises ``SetupError`` with code
+    ``bad_players``, ``bad_deal`` or ``bad_first_player``.
+    """
+    _check_players(num_players)
+    _check_variant(variant)
+    if seed is not None:
+        require_int(seed, "seed")
+    if deal is None:
+        cards, drawn_first = random_setup(num_players, variant, seed)
+    else:
+        cards = _checked_deal(deal, num_players, variant)
+        drawn_first = _rng(seed).randrange(num_players) if first_player is None else 0
+    if first_player is None:
+        first_player = drawn_first
+    elif type(first_player) is not int or not 0 <= first_player < num_players:
+        raise SetupError(
+            f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}",
+            code="bad_first_player",
+        )
+    dealt = HAND_SIZE * num_players
+    return GameState(
+        variant=variant,
+        phase=_PLAYER_TURN,
+        active_player=first_player,
+        hands=tuple(canonical(cards[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i in range(num_players)),
+        circle=cards[dealt : dealt + CIRCLE_SIZE],
+        deck=cards[dealt + CIRCLE_SIZE :],
+    )
+
+
+def _rng(seed: int | None) -> random.Random:
+    if seed is not None:
+        require_int(seed, "seed")
+    return random.Random(seed)
+
+
+def _check_players(num_players: object) -> None:
+    require_int(num_players, "num_players")
+    assert isinstance(num_players, int)
+    if not 2 <= num_players <= 6:
+        raise SetupError(f"AVES is for 2 to 6 players, not {num_players}", code="bad_players")
+
+
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise ArgumentError(f"variant must be a Variant, not {type(variant).__name__}")
+
+
+def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> tuple[Card, ...]:
+    if isinstance(deal, str | bytes) or not isinstance(deal, Iterable):
+        raise ArgumentError(f"deal must be a sequence of Card, not {type(deal).__name__}")
+    cards = tuple(deal)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ArgumentError(
+                f"deal must hold Card values (Card.parse('R3')), not {type(card).__name__} {card!r}"
+            )
+    expected = Counter(game_cards(num_players, variant.crows))
+    given = Counter(cards)
+    if given != expected:
+        missing = canonical((expected - given).elements())
+        extra = canonical((given - expected).elements())
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(map(str, missing)))
+        if extra:
+            parts.append("not of this game or repeated: " + " ".join(map(str, extra)))
+        raise SetupError(
+            f"the deal must hold each of this game's {len(expected)} cards exactly once: "
+            + "; ".join(parts),
+            code="bad_deal",
+        )
+    return tuple(intern(card) for card in cards)
+
+
+# --- legal moves ---------------------------------------------------------
+
+_trade_rows: dict[int, tuple[Trade, ...]] = {}
+_return_rows: dict[int, tuple[Return, ...]] = {}
+_passes = tuple(Pass(seat) for seat in range(6))
+
+
+def _trade_row(player: int, card: Card) -> tuple[Trade, ...]:
+    """Trade(player, card, g) for every gap g a circle can have, built once."""
+    key = player * 64 + card.rank
+    row = _trade_rows.get(key)
+    if row is None:
+        row = _trade_rows[key] = tuple(Trade(player, card, gap) for gap in range(_MAX_CIRCLE))
+    return row
+
+
+def _return_row(player: int, card: Card) -> tuple[Return, ...]:
+    key = player * 64 + card.rank
+    row = _return_rows.get(key)
+    if row is None:
+        row = _return_rows[key] = tuple(Return(player, card, gap) for gap in range(_MAX_CIRCLE))
+    return row
+
+
+def _equal_gaps(circle: tuple[Card, ...]) -> list[int]:
+    """The gaps whose two cards have equal numbers (where a crow may go)."""
+    k = len(circle)
+    return [g for g in range(k) if circle[g].number == circle[(g + 1) % k].number]
+
+
+def _returnable(hand: tuple[Card, ...]) -> list[Card]:
+    """The cards a forced return may choose: a colour held twice if any, never a crow."""
+    counts = Counter(card.color for card in hand if card.color is not None)
+    doubled = [card for card in hand if card.color is not None and counts[card.color] >= 2]
+    return doubled or [card for card in hand if card.color is not None]
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move, in a fixed order: by card in canonical hand order, then by
+    gap ascending; a lone ``Pass`` when the active player can trade nothing; and
+    nothing once the game is over."""
+    if type(state) is not GameState:
+        raise ArgumentError(f"legal_moves needs a GameState, not {type(state).__name__}")
+    player = state.active_player
+    if player is None:
+        return ()
+    circle = state.circle
+    k = len(circle)
+    moves: list[Move] = []
+    if state.phase is _PLAYER_TURN:
+        for card in state.hands[player]:
+            if card.color is None:  # crows sort last and are alike: one set of moves
+                row = _trade_row(player, card)
+                moves += [row[gap] for gap in _equal_gaps(circle)]
+                break
+            moves += _trade_row(player, card)[:k]
+        return tuple(moves) if moves else (_passes[player],)
+    for card in _returnable(state.hands[player]):
+        moves += _return_row(player, card)[:k]
+    return tuple(moves)
+
+
+# --- applying a move -----------------------------------------------------
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The state after ``move``, or ``IllegalMoveError`` saying which rule it breaks.
+
+    Automatic phases (the circle refill) are passed through: the state returned
+    rests in ``playerTurn``, ``forcedReturn`` or ``gameEnd``.
+    """
+    return _apply(state, move, None)
+
+
+def _apply(state: GameState, move: Move, trail: Trail | None) -> GameState:
+    """apply_move, recording the phase transitions it takes in ``trail`` when given."""
+    if type(state) is not GameState:
+        raise ArgumentError(f"apply_move needs a GameState, not {type(state).__name__}")
+    kind = type(move)
+    if kind is Trade or kind is Return:
+        assert isinstance(move, Trade | Return)
+        card = _checked_card_move(state, move)
+        if kind is Trade:
+            return _trade(state, move.player, card, move.gap, trail)
+        return _return(state, move.player, card, move.gap, trail)
+    if kind is Pass:
+        assert isinstance(move, Pass)
+        _check_turn(state, move, _PLAYER_TURN)
+        if legal_moves(state) != (_passes[move.player],):
+            raise _illegal(
+                state, move, "pass_not_allowed",
+                f"seat {move.player} cannot pass while a trade is possible, "
+                f"for example {legal_moves(state)[0]}",
+            )
+        return _end_turn(state.variant, _PLAYER_TURN, move.player, state.hands,
+                         state.circle, state.deck, trail)
+    raise ArgumentError(f"a move must be a Trade, Return or Pass, not {type(move).__name__}")
+
+
+def _illegal(state: GameState, move: Move, code: str, message: str) -> IllegalMoveError:
+    return IllegalMoveError(f"{move}: {message}", code=code, move=move, phase=state.phase)
+
+
+def _check_turn(state: GameState, move: Move, phase: Phase) -> None:
+    """The first checks of every move: game over, whose turn, which phase."""
+    if state.phase is _GAME_END:
+        assert state.result is not None
+        winners = ", ".join(map(str, state.result.winners))
+        raise _illegal(state, move, "game_over",
+                       f"the game is over ({state.result.reason}, won by seat {winners})")
+    if move.player != state.active_player:
+        raise _illegal(state, move, "not_your_turn",
+                       f"it is seat {state.active_player}'s turn, not seat {move.player}'s")
+    if state.phase is not phase:
+        if state.phase is _FORCED_RETURN:
+            expected = f"must return a card first, for example {legal_moves(state)[0]}"
+        else:
+            expected = "has no card to return; it is time to trade"
+        raise _illegal(state, move, "wrong_phase",
+                       f"seat {move.player} {expected} (phase {state.phase.value})")
+
+
+def _checked_card_move(state: GameState, move: Trade | Return) -> Card:
+    """Check a trade or return up to its gap; return the shared instance of its card."""
+    phase = _PLAYER_TURN if type(move) is Trade else _FORCED_RETURN
+    _check_turn(state, move, phase)
+    card = move.card
+    if card.color is None:
+        known = state.variant.crows
+    else:
+        known = card.number <= max_number(len(state.hands))
+    if not known:
+        raise _illegal(state, move, "unknown_card",
+                       f"{card} is not a card of this game")
+    hand = state.hands[move.player]
+    if card not in hand:
+        raise _illegal(state, move, "card_not_in_hand",
+                       f"seat {move.player} does not hold {card}; "
+                       f"their hand is {' '.join(map(str, hand))}")
+    k = len(state.circle)
+    if not 0 <= move.gap < k:
+        raise _illegal(state, move, "gap_out_of_range",
+                       f"gap {move.gap} is not in the circle of {k} cards (gaps 0 to {k - 1})")
+    if phase is _PLAYER_TURN:
+        if card.color is None and move.gap not in _equal_gaps(state.circle):
+            gaps = ", ".join(map(str, _equal_gaps(state.circle))) or "none"
+            raise _illegal(state, move, "crow_needs_match",
+                           "a crow may only go between two cards of equal number "
+                           f"(such gaps: {gaps})")
+    elif card.color is None:
+        raise _illegal(state, move, "crow_cannot_return", "a crow can never be returned")
+    elif card not in _returnable(hand):
+        choices = " ".join(str(c) for c in _returnable(hand))
+        raise _illegal(state, move, "must_return_duplicate",
+                       f"a card of a colour held twice must be returned: one of {choices}")
+    return intern(card)
+
+
+def _replace_hand(
+    hands: tuple[tuple[Card, ...], ...], player: int, hand: list[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    hand.sort(key=_RANK)
+    return hands[:player] + (tuple(hand),) + hands[player + 1 :]
+
+
+def _trade(
+    state: GameState, player: int, card: Card, gap: int, trail: Trail | None
+) -> GameState:
+    """The fruit trade, unchecked: a match takes both neighbours, a miss draws."""
+    circle = state.circle
+    deck = state.deck
+    k = len(circle)
+    left = circle[gap]
+    right = circle[gap + 1] if gap + 1 < k else circle[0]
+    hand = list(state.hands[player])
+    hand.remove(card)
+    phase = _PLAYER_TURN
+    if abs(left.number - right.number) == card.number:
+        hand += (left, right)
+        if gap + 1 < k:
+            circle = circle[:gap] + (card,) + circle[gap + 2 :]
+        else:  # the last gap joins the last card to the first: both leave the ends
+            circle = circle[1 : k - 1] + (card,)
+        if len(circle) == 1:
+            phase = _advance(phase, Trigger.REFILL, trail)
+            circle += deck[:REFILL_SIZE]
+            deck = deck[REFILL_SIZE:]
+    else:
+        hand.append(deck[-1])
+        deck = deck[:-1]
+        circle = circle[: gap + 1] + (card,) + circle[gap + 1 :]
+    hands = _replace_hand(state.hands, player, hand)
+    if len(hand) > HAND_LIMIT:
+        phase = _advance(phase, Trigger.OVER_LIMIT, trail)
+        return GameState(state.variant, phase, player, hands, circle, deck, None)
+    return _end_turn(state.variant, phase, player, hands, circle, deck, trail)
+
+
+def _return(
+    state: GameState, player: int, card: Card, gap: int, trail: Trail | None
+) -> GameState:
+    """The forced return, unchecked: the card goes into the gap, nothing is taken."""
+    circle = state.circle
+    hand = list(state.hands[player])
+    hand.remove(card)
+    hands = _replace_hand(state.hands, player, hand)
+    circle = circle[: gap + 1] + (card,) + circle[gap + 1 :]
+    return _end_turn(state.variant, _FORCED_RETURN, player, hands, circle, state.deck, trail)
+
+
+def _advance(phase: Phase, trigger: Trigger, trail: Trail | None) -> Phase:
+    dest = NEXT_PHASE[phase, trigger]
+    if trail is not None:
+        trail.append((phase, trigger, dest))
+    return dest
+
+
+def _end_turn(
+    variant: Variant,
+    phase: Phase,
+    player: int,
+    hands: tuple[tuple[Card, ...], ...],
+    circle: tuple[Card, ...],
+    deck: tuple[Card, ...],
+    trail: Trail | None,
+) -> GameState:
+    """The end-of-turn check: seven colours, then an empty deck, else the next seat."""
+    hand = hands[player]
+    if len(hand) == 7 and len({card.color for card in hand} - {None}) == 7:
+        result: Result | None = Result((player,), "seven_colors")
+    elif not deck:
+        result = ranking(hands)
+    else:
+        nxt = _advance(phase, Trigger.NEXT_TURN, trail)
+        return GameState(variant, nxt, (player + 1) % len(hands), hands, circle, deck, None)
+    end = _advance(phase, Trigger.END_GAME, trail)
+    return GameState(variant, end, None, hands, circle, deck, result)
+
+
+def ranking(hands: tuple[tuple[Card, ...], ...]) -> Result:
+    """The deck-empty result: best (no crow, distinct colours, fruit cards) wins; ties share."""
+    keys = [
+        (
+            all(card.color is not None for card in hand),
+            len({card.color for card in hand if card.color is not None}),
+            sum(1 for card in hand if card.color is not None),
+        )
+        for hand in hands
+    ]
+    best = max(keys)
+    return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")

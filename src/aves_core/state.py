@@ -1,0 +1,66 @@
+"""Frozen values that describe a game: Variant, Result and GameState."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from aves_core.cards import Card
+from aves_core.errors import ArgumentError
+from aves_core.phases import Phase
+
+__all__ = ["REASONS", "GameState", "Reason", "Result", "Variant"]
+
+Reason = Literal["seven_colors", "deck_empty"]
+REASONS: tuple[Reason, ...] = ("seven_colors", "deck_empty")
+
+
+def _bool_field(_instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise ArgumentError(f"Variant.{attribute.name} must be a bool, not {value!r}")
+
+
+@attrs.frozen
+class Variant:
+    """The variants in play: Greedy Crow (``crows``) and Showdown (``showdown``)."""
+
+    crows: bool = attrs.field(default=False, validator=_bool_field)
+    showdown: bool = attrs.field(default=False, validator=_bool_field)
+
+
+@attrs.frozen
+class Result:
+    """How a game ended: the winning seats (ascending) and the reason."""
+
+    winners: tuple[int, ...]
+    reason: Reason
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """Everything about a game at one moment. Build it with ``new_game``.
+
+    ``hands[i]`` is seat i's hand in canonical order; ``circle`` is in circle
+    order (gap g lies between ``circle[g]`` and ``circle[(g + 1) % len]``);
+    ``deck[0]`` is the top and ``deck[-1]`` the bottom. ``active_player`` is the
+    seat to move, or None once the game is over; ``result`` is None until then.
+    """
+
+    variant: Variant
+    phase: Phase
+    active_player: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    circle: tuple[Card, ...]
+    deck: tuple[Card, ...]
+    result: Result | None = None
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase is Phase.GAME_END
