@@ -47,7 +47,7 @@ _COLOR_BY_LETTER = {color.value: color for color in Color}
 CROW_RANK = 42  # after the 42 fruit cards: crows sort last
 
 
-def _check_number(card: Card, _attribute: object, number: object) -> None:
+def _check_number(card: Card, _attribute: object, number: int) -> None:
     if type(number) is not int:
         raise ArgumentError(f"a card's number must be an int, not {type(number).__name__}")
     if card.color is None:
@@ -57,7 +57,7 @@ def _check_number(card: Card, _attribute: object, number: object) -> None:
         raise ArgumentError(f"a fruit card's number is 1 to 6, not {number}")
 
 
-def _check_color(_card: Card, _attribute: object, color: object) -> None:
+def _check_color(_card: Card, _attribute: object, color: Color | None) -> None:
     if color is not None and not isinstance(color, Color):
         raise ArgumentError(f"a card's colour must be a Color or None, not {color!r}")
 

@@ -18,11 +18,11 @@ from aves_core.errors import ArgumentError, NotationError, require_int
 __all__ = ["Move", "Pass", "Return", "Trade", "parse_move"]
 
 
-def _int_field(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+def _int_field(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     require_int(value, f"a move's {attribute.name}")
 
 
-def _card_field(_instance: object, _attribute: object, value: object) -> None:
+def _card_field(_instance: object, _attribute: object, value: Card) -> None:
     if not isinstance(value, Card):
         raise ArgumentError(
             f"a move's card must be a Card (use Card.parse({value!r})), not {type(value).__name__}"

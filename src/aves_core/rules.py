@@ -107,7 +107,10 @@ def new_game(
         variant=variant,
         phase=_PLAYER_TURN,
         active_player=first_player,
-        hands=tuple(canonical(cards[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i in range(num_players)),
+        hands=tuple(
+            canonical(cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)])
+            for seat in range(num_players)
+        ),
         circle=cards[dealt : dealt + CIRCLE_SIZE],
         deck=cards[dealt + CIRCLE_SIZE :],
     )

@@ -1,0 +1,188 @@
+"""The public surface: the facade, the notation, the README and the example."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import aves_core
+from aves_core import (
+    CROW,
+    ArgumentError,
+    AvesError,
+    Card,
+    Color,
+    NotationError,
+    Pass,
+    Return,
+    Trade,
+    Variant,
+    diagram,
+    game_cards,
+    new_game,
+    parse_move,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _isort_style(name: str) -> tuple[int, str]:
+    # Constants, then classes, then functions: the order ruff's RUF022 keeps.
+    kind = 0 if name.isupper() else 1 if name[0].isupper() else 2
+    return kind, name
+
+
+def test_all_is_sorted_and_importable() -> None:
+    assert sorted(aves_core.__all__, key=_isort_style) == aves_core.__all__
+    for name in aves_core.__all__:
+        assert hasattr(aves_core, name), name
+
+
+def test_contract_names_are_exported() -> None:
+    contract = {"Card", "Color", "Variant", "Phase", "GameState", "Result", "Trade", "Return",
+                "Pass", "new_game", "legal_moves", "apply_move", "AvesError", "IllegalMoveError"}
+    assert set() == contract - set(aves_core.__all__)
+
+
+def test_colors_are_in_canonical_order() -> None:
+    assert ["R", "O", "Y", "G", "B", "I", "V"] == [color.value for color in Color]
+    assert list(range(7)) == [color.index for color in Color]
+
+
+def test_card_codes_round_trip() -> None:
+    for card in game_cards(6, crows=True):
+        assert card == Card.parse(str(card))
+    assert "C0" == str(CROW)
+    assert "R3" == str(Card(Color.RED, 3))
+
+
+def test_cards_built_by_hand_equal_shared_cards() -> None:
+    assert Card.parse("G4") == Card(Color.GREEN, 4)
+    assert hash(Card.parse("G4")) == hash(Card(Color.GREEN, 4))
+    assert CROW == Card(None, 0)
+
+
+def test_card_repr_round_trips() -> None:
+    card = Card.parse("V6")
+    assert card == eval(repr(card), {"Card": Card})
+
+
+def test_cards_order_canonically_with_crows_last() -> None:
+    codes = ["C0", "V1", "R6", "R1", "G2", "B1"]
+    assert ["R1", "R6", "G2", "B1", "V1", "C0"] == [str(c) for c in sorted(map(Card.parse, codes))]
+
+
+@pytest.mark.parametrize("code", ["Z9", "R7", "R0", "C1", "r3", "", "R", "3R", "R33"])
+def test_card_parse_rejects_bad_codes(code: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Card.parse(code)
+    assert "unknown_card" == caught.value.code
+    assert repr(code) in str(caught.value)
+
+
+def test_card_parse_rejects_a_non_string() -> None:
+    with pytest.raises(ArgumentError):
+        Card.parse(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("color", "number"), [(Color.RED, 0), (Color.RED, 7), (None, 3), ("R", 3), (Color.RED, 2.0)]
+)
+def test_card_constructor_rejects_impossible_cards(color: object, number: object) -> None:
+    with pytest.raises(ArgumentError):
+        Card(color, number)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("0:trade R3@2", Trade(0, Card.parse("R3"), 2)),
+        ("0:return G1@0", Return(0, Card.parse("G1"), 0)),
+        ("1:pass", Pass(1)),
+        ("5:trade C0@45", Trade(5, CROW, 45)),
+        (" 2 : trade  B4 @ 10 ", Trade(2, Card.parse("B4"), 10)),
+    ],
+)
+def test_move_notation_parses(text: str, move: Trade | Return | Pass) -> None:
+    assert move == parse_move(text)
+    assert move == parse_move(str(move))
+    assert move == eval(repr(move), {"parse_move": parse_move})
+
+
+@pytest.mark.parametrize(
+    "text", ["", "trade R3@2", "0:trade R3", "0:trade R3@", "0:swap R3@2", "0:pass R3", "x:pass",
+             "0:trade R3@-1", "0:return@2"],
+)
+def test_move_notation_rejects_bad_text(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_move(text)
+    assert "bad_notation" == caught.value.code
+
+
+def test_move_notation_with_an_unknown_card_says_so() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_move("0:trade Z9@2")
+    assert "unknown_card" == caught.value.code
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Trade(0, "R3", 2),  # type: ignore[arg-type]
+        lambda: Trade(0, Card.parse("R3"), 2.0),  # type: ignore[arg-type]
+        lambda: Trade(True, Card.parse("R3"), 2),
+        lambda: Return(0, Card.parse("R3"), False),
+        lambda: Pass("1"),  # type: ignore[arg-type]
+        lambda: parse_move(12),  # type: ignore[arg-type]
+        lambda: Variant(crows=1),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_types_get_an_argument_error(build: object) -> None:
+    assert callable(build)
+    with pytest.raises(ArgumentError) as caught:
+        build()
+    assert isinstance(caught.value, AvesError)
+    assert isinstance(caught.value, TypeError)
+    assert "bad_argument" == caught.value.code
+
+
+def test_moves_and_states_are_frozen() -> None:
+    move = Trade(0, Card.parse("R3"), 2)
+    state = new_game(2, seed=1)
+    with pytest.raises(AttributeError):
+        move.gap = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.deck = ()  # type: ignore[misc]
+
+
+def test_readme_examples_run() -> None:
+    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert 0 < tried
+    assert 0 == failures
+
+
+def test_readme_diagram_is_the_machine() -> None:
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"```mermaid\n(.*?)```", readme, re.S)
+    assert block is not None
+    drawn = [line.strip() for line in diagram().splitlines() if line.strip()]
+    shown = [line.strip() for line in block.group(1).splitlines() if line.strip()]
+    # The drawing's title block (--- title ---) is not shown in the README.
+    assert drawn[drawn.index("stateDiagram-v2"):] == shown
+
+
+def test_example_game_prints_a_whole_seeded_game() -> None:
+    script = ROOT / "examples" / "random_game.py"
+    runs = [
+        subprocess.run([sys.executable, str(script), "--players", "4", "--seed", "3"],
+                       capture_output=True, text=True, check=True).stdout
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1]
+    assert runs[0].startswith("AVES, 4 players, seed 3")
+    assert "game over" in runs[0].splitlines()[-1]
