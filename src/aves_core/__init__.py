@@ -12,11 +12,15 @@ from aves_core.errors import (
     ArgumentError,
     AvesError,
     IllegalMoveError,
+    LogError,
+    LogProblem,
     NotationError,
     SetupError,
 )
+from aves_core.log import GameLog, dump_log, load_log
 from aves_core.moves import Move, Pass, Return, Trade, parse_move
 from aves_core.phases import Phase, diagram
+from aves_core.replay import ReplayResult, replay, states, validate
 from aves_core.rules import apply_move, legal_moves, new_game, random_setup
 from aves_core.state import GameState, Result, Variant
 
@@ -28,12 +32,16 @@ __all__ = [
     "AvesError",
     "Card",
     "Color",
+    "GameLog",
     "GameState",
     "IllegalMoveError",
+    "LogError",
+    "LogProblem",
     "Move",
     "NotationError",
     "Pass",
     "Phase",
+    "ReplayResult",
     "Result",
     "Return",
     "SetupError",
@@ -42,9 +50,14 @@ __all__ = [
     "__version__",
     "apply_move",
     "diagram",
+    "dump_log",
     "game_cards",
     "legal_moves",
+    "load_log",
     "new_game",
     "parse_move",
     "random_setup",
+    "replay",
+    "states",
+    "validate",
 ]

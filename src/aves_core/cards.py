@@ -62,7 +62,7 @@ def _check_color(_card: Card, _attribute: object, color: Color | None) -> None:
         raise ArgumentError(f"a card's colour must be a Color or None, not {color!r}")
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, eq=False)
 class Card:
     """A fruit card (a colour and a number 1 to 6) or a crow (no colour, number 0).
 
@@ -105,6 +105,21 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    # Equality and hashing by value through the rank, which the value determines:
+    # one int comparison instead of comparing a colour enum and a number.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.rank == other.rank
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.rank != other.rank
+
+    def __hash__(self) -> int:
+        return self.rank
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
@@ -117,6 +132,11 @@ CROW = Card(None, 0)
 
 _BY_CODE = {str(card): card for card in (*_ALL_FRUIT, CROW)}
 _BY_RANK = (*_ALL_FRUIT, CROW)
+
+
+def card_for_code(code: str) -> Card | None:
+    """The card with this code, or None (the quiet form of ``Card.parse``)."""
+    return _BY_CODE.get(code)
 
 
 def intern(card: Card) -> Card:

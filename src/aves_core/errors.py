@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 if TYPE_CHECKING:
     from aves_core.phases import Phase
 
@@ -18,6 +20,8 @@ __all__ = [
     "ArgumentError",
     "AvesError",
     "IllegalMoveError",
+    "LogError",
+    "LogProblem",
     "NotationError",
     "SetupError",
 ]
@@ -75,3 +79,39 @@ def require_int(value: object, what: str) -> int:
     if type(value) is not int:  # bool is an int subclass; a seat of True is a mistake
         raise ArgumentError(f"{what} must be an int, not {type(value).__name__} {value!r}")
     return value
+
+
+@attrs.frozen
+class LogProblem:
+    """What is wrong with a log: a stable ``code``, a message, and where it is.
+
+    ``move_index`` is the 0-based index of the move the problem is in, or None
+    for the header, the file as a whole and ``result_mismatch``; ``path`` names
+    the bad field when there is one (``moves[17].gap``).
+    """
+
+    code: str
+    message: str
+    move_index: int | None = None
+    path: str | None = None
+
+    def __str__(self) -> str:
+        where = f"move {self.move_index}: " if self.move_index is not None else ""
+        field = f" (at {self.path})" if self.path else ""
+        return f"{where}{self.message}{field}"
+
+
+class LogError(AvesError, ValueError):
+    """A log that cannot be read or replayed; ``problem`` says what and where."""
+
+    def __init__(self, problem: LogProblem) -> None:
+        super().__init__(str(problem), code=problem.code)
+        self.problem = problem
+        self.move_index = problem.move_index
+        self.path = problem.path
+
+
+def log_error(code: str, message: str, move_index: int | None = None,
+              path: str | None = None) -> LogError:
+    """A LogError for one problem."""
+    return LogError(LogProblem(code, message, move_index, path))

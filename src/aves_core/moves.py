@@ -15,7 +15,7 @@ import attrs
 from aves_core.cards import Card
 from aves_core.errors import ArgumentError, NotationError, require_int
 
-__all__ = ["Move", "Pass", "Return", "Trade", "parse_move"]
+__all__ = ["PASSES", "Move", "Pass", "Return", "Trade", "parse_move", "return_row", "trade_row"]
 
 
 def _int_field(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -74,6 +74,33 @@ class Pass:
 
 Move: TypeAlias = Trade | Return | Pass
 """Any move."""
+
+# Moves are values, so equal moves can be one shared object: the engine builds
+# each (seat, card, gap) move once and hands out the same instance after that.
+MAX_GAPS = 46
+"""No circle holds more cards than the largest game has, so no gap is 46 or more."""
+_trade_rows: dict[int, tuple[Trade, ...]] = {}
+_return_rows: dict[int, tuple[Return, ...]] = {}
+PASSES = tuple(Pass(seat) for seat in range(6))
+"""The shared Pass of each seat."""
+
+
+def trade_row(player: int, card: Card) -> tuple[Trade, ...]:
+    """The shared ``Trade(player, card, gap)`` for every gap from 0 to 45."""
+    key = player * 64 + card.rank
+    row = _trade_rows.get(key)
+    if row is None:
+        row = _trade_rows[key] = tuple(Trade(player, card, gap) for gap in range(MAX_GAPS))
+    return row
+
+
+def return_row(player: int, card: Card) -> tuple[Return, ...]:
+    """The shared ``Return(player, card, gap)`` for every gap from 0 to 45."""
+    key = player * 64 + card.rank
+    row = _return_rows.get(key)
+    if row is None:
+        row = _return_rows[key] = tuple(Return(player, card, gap) for gap in range(MAX_GAPS))
+    return row
 
 MOVE_TYPES = (Trade, Return, Pass)
 

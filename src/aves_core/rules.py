@@ -11,6 +11,7 @@ mostly tuple slicing: moves are values, and equal moves may be the same object.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -18,7 +19,7 @@ from operator import attrgetter
 
 from aves_core.cards import Card, canonical, game_cards, intern, max_number
 from aves_core.errors import ArgumentError, IllegalMoveError, SetupError, require_int
-from aves_core.moves import Move, Pass, Return, Trade
+from aves_core.moves import PASSES, Move, Pass, Return, Trade, return_row, trade_row
 from aves_core.phases import NEXT_PHASE, Phase, Trigger
 from aves_core.state import GameState, Result, Variant
 
@@ -40,7 +41,6 @@ HAND_LIMIT = 7
 """The most cards a hand keeps at the end of a turn; at 8 a card must be returned."""
 REFILL_SIZE = 6
 """Cards added to a circle that a match has left with one card."""
-_MAX_CIRCLE = 46  # every card of the largest game: no circle can be longer
 
 _PLAYER_TURN = Phase.PLAYER_TURN
 _FORCED_RETURN = Phase.FORCED_RETURN
@@ -143,9 +143,9 @@ def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> t
             raise ArgumentError(
                 f"deal must hold Card values (Card.parse('R3')), not {type(card).__name__} {card!r}"
             )
-    expected = Counter(game_cards(num_players, variant.crows))
-    given = Counter(cards)
-    if given != expected:
+    if sorted(card.rank for card in cards) != _deal_ranks(num_players, variant.crows):
+        expected = Counter(game_cards(num_players, variant.crows))
+        given = Counter(cards)
         missing = canonical((expected - given).elements())
         extra = canonical((given - expected).elements())
         parts = []
@@ -161,29 +161,12 @@ def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> t
     return tuple(intern(card) for card in cards)
 
 
+@functools.cache
+def _deal_ranks(num_players: int, crows: bool) -> list[int]:
+    return [card.rank for card in game_cards(num_players, crows)]
+
+
 # --- legal moves ---------------------------------------------------------
-
-_trade_rows: dict[int, tuple[Trade, ...]] = {}
-_return_rows: dict[int, tuple[Return, ...]] = {}
-_passes = tuple(Pass(seat) for seat in range(6))
-
-
-def _trade_row(player: int, card: Card) -> tuple[Trade, ...]:
-    """Trade(player, card, g) for every gap g a circle can have, built once."""
-    key = player * 64 + card.rank
-    row = _trade_rows.get(key)
-    if row is None:
-        row = _trade_rows[key] = tuple(Trade(player, card, gap) for gap in range(_MAX_CIRCLE))
-    return row
-
-
-def _return_row(player: int, card: Card) -> tuple[Return, ...]:
-    key = player * 64 + card.rank
-    row = _return_rows.get(key)
-    if row is None:
-        row = _return_rows[key] = tuple(Return(player, card, gap) for gap in range(_MAX_CIRCLE))
-    return row
-
 
 def _equal_gaps(circle: tuple[Card, ...]) -> list[int]:
     """The gaps whose two cards have equal numbers (where a crow may go)."""
@@ -213,13 +196,13 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if state.phase is _PLAYER_TURN:
         for card in state.hands[player]:
             if card.color is None:  # crows sort last and are alike: one set of moves
-                row = _trade_row(player, card)
+                row = trade_row(player, card)
                 moves += [row[gap] for gap in _equal_gaps(circle)]
                 break
-            moves += _trade_row(player, card)[:k]
-        return tuple(moves) if moves else (_passes[player],)
+            moves += trade_row(player, card)[:k]
+        return tuple(moves) if moves else (PASSES[player],)
     for card in _returnable(state.hands[player]):
-        moves += _return_row(player, card)[:k]
+        moves += return_row(player, card)[:k]
     return tuple(moves)
 
 
@@ -249,7 +232,7 @@ def _apply(state: GameState, move: Move, trail: Trail | None) -> GameState:
     if kind is Pass:
         assert isinstance(move, Pass)
         _check_turn(state, move, _PLAYER_TURN)
-        if legal_moves(state) != (_passes[move.player],):
+        if legal_moves(state) != (PASSES[move.player],):
             raise _illegal(
                 state, move, "pass_not_allowed",
                 f"seat {move.player} cannot pass while a trade is possible, "

@@ -1,0 +1,230 @@
+"""Reading log files and texts into a stream of raw entries, never trusting them.
+
+A reader yields ``("header", data)``, then ``("move", data)`` for each move
+and ``("result", data)`` if one is recorded, where ``data`` is parsed JSON not
+yet checked for shape. Problems of the file itself (not JSON, cut off, too
+large, unreadable) are raised as ``LogError`` at the point they are met, so
+every complete move before them is still seen. JSON Lines files are read one
+bounded line at a time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any, Literal
+
+from aves_core.errors import ArgumentError, log_error
+from aves_core.serialize import BigInt
+
+__all__ = ["Entry", "Format", "decode_json", "read_entries"]
+
+Format = Literal["json", "jsonl"]
+Entry = tuple[Literal["header", "move", "result"], Any]
+
+MAX_LINE_BYTES = 1 << 20
+"""The longest JSON Lines line read (1 MiB); a move's line is under 100 bytes."""
+MAX_DOCUMENT_BYTES = 64 << 20
+"""The largest ``.json`` document read whole (64 MiB); larger logs belong in JSON Lines."""
+_BIG_INT_DIGITS = 4000
+
+
+def _parse_int(text: str) -> int:
+    if len(text) <= _BIG_INT_DIGITS:
+        return int(text)
+    big = BigInt(-(10**_BIG_INT_DIGITS) if text.startswith("-") else 10**_BIG_INT_DIGITS)
+    big.digits = len(text.lstrip("-"))
+    return big
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in JSON")
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return data
+
+
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_object_without_duplicates,
+    parse_int=_parse_int,
+    parse_constant=_refuse_constant,
+)
+
+
+def decode_json(text: str, *, move_index: int | None = None, what: str = "the log") -> Any:
+    """Parse JSON strictly (no NaN, no repeated keys); a LogError on failure."""
+    try:
+        return _DECODER.decode(text)
+    except RecursionError:
+        # Deeper than any field of a log can be: the shape is wrong, not the syntax.
+        raise log_error("schema", f"{what} is nested too deeply to be a log",
+                        move_index) from None
+    except ValueError as error:
+        raise log_error("not_json", f"{what} is not JSON: {error}", move_index) from None
+
+
+def _decode_utf8(raw: bytes, what: str, move_index: int | None = None) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise log_error("not_json", f"{what} is binary data, not UTF-8 text",
+                        move_index) from None
+
+
+# --- JSON documents --------------------------------------------------------
+
+
+def _document_entries(text: str) -> Iterator[Entry]:
+    if not text.strip():
+        raise log_error("not_json", "the log is empty")
+    data = decode_json(text)
+    if type(data) is not dict:
+        yield "header", data  # the header check reports it
+        return
+    yield "header", {key: value for key, value in data.items() if key not in ("moves", "result")}
+    if "moves" not in data:
+        raise log_error("schema", "the key 'moves' is missing", path="moves")
+    moves = data["moves"]
+    if type(moves) is not list:
+        raise log_error("schema", "moves must be a list", path="moves")
+    for move in moves:
+        yield "move", move
+    if "result" in data:
+        yield "result", data["result"]
+
+
+# --- JSON Lines --------------------------------------------------------------
+
+
+def _lines(stream: IO[bytes]) -> Iterator[tuple[bytes, bool]]:
+    """The lines of a binary stream, each with whether it ended in a newline."""
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            raise log_error("schema", f"a line is longer than {MAX_LINE_BYTES:,} bytes")
+        yield line, line.endswith(b"\n")
+
+
+def _line_entries(lines: Iterator[tuple[bytes, bool]]) -> Iterator[Entry]:
+    header_seen = result_seen = False
+    moves = 0
+    for raw, complete in lines:
+        index = moves if header_seen else None
+        what = f"the line of move {moves}" if header_seen else "the header line"
+        text = _decode_utf8(raw, what, index)
+        if not text.strip():
+            continue  # blank lines carry nothing
+        try:
+            data = decode_json(text, move_index=index, what=what)
+        except Exception as error:
+            if complete:
+                raise
+            raise log_error("truncated",
+                            f"the file ends in the middle of a line ({what} is cut off)",
+                            index) from error
+        if result_seen:
+            raise log_error("schema", "the result line must be the last line", moves)
+        if not header_seen:
+            header_seen = True
+            yield "header", data
+        elif type(data) is dict and data.get("type") == "result":
+            result_seen = True
+            yield "result", {key: value for key, value in data.items() if key != "type"}
+        else:
+            moves += 1
+            yield "move", data
+    if not header_seen:
+        raise log_error("not_json", "the log is empty")
+
+
+# --- sources -------------------------------------------------------------
+
+
+def _sniff(first_line: str) -> Format:
+    """JSON Lines when the first line is a whole JSON object without moves."""
+    try:
+        data = json.loads(first_line)
+    except ValueError:
+        return "json"
+    return "jsonl" if isinstance(data, dict) and "moves" not in data else "json"
+
+
+def _format_of(path: Path) -> Format | None:
+    suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    if suffix == ".json":
+        return "json"
+    return None
+
+
+def read_entries(source: str | bytes | os.PathLike[str], fmt: Format | None = None
+                 ) -> Iterator[Entry]:
+    """The raw entries of a log given as a path, or as its text (str or bytes).
+
+    A ``str`` whose first non-blank character is ``{`` is the log's text;
+    any other ``str`` names a file. ``fmt`` is taken from a file's suffix
+    (``.jsonl``: JSON Lines) or sniffed from the first line when not given.
+    """
+    if fmt not in (None, "json", "jsonl"):
+        raise ArgumentError(f"fmt must be 'json', 'jsonl' or None, not {fmt!r}")
+    if isinstance(source, bytes):
+        source = _decode_utf8(source, "the log")
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        return _text_entries(source, fmt)
+    if isinstance(source, str | os.PathLike):
+        return _file_entries(Path(source), fmt)
+    raise ArgumentError(f"a log source is a path or the log's text, not {type(source).__name__}")
+
+
+def _text_entries(text: str, fmt: Format | None) -> Iterator[Entry]:
+    if fmt is None:
+        fmt = _sniff(text.lstrip().split("\n", 1)[0])
+    if fmt == "json":
+        return _document_entries(text)
+    data = text.encode("utf-8")
+    return _line_entries((line, line.endswith(b"\n")) for line in data.splitlines(keepends=True))
+
+
+def _file_entries(path: Path, fmt: Format | None) -> Iterator[Entry]:
+    try:
+        stream = path.open("rb")
+    except FileNotFoundError:
+        raise log_error("unreadable", f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise log_error("unreadable", f"{path} is a directory, not a log file") from None
+    except OSError as error:
+        raise log_error("unreadable", f"cannot read {path}: {error.strerror}") from None
+    return _stream_entries(stream, path, fmt)
+
+
+def _stream_entries(stream: IO[bytes], path: Path, fmt: Format | None) -> Iterator[Entry]:
+    with stream:
+        try:
+            fmt = fmt or _format_of(path)
+            if fmt is None:
+                first = stream.readline(MAX_LINE_BYTES)
+                stream.seek(0)
+                fmt = _sniff(first.decode("utf-8", "replace"))
+            if fmt == "jsonl":
+                yield from _line_entries(_lines(stream))
+                return
+            size = os.fstat(stream.fileno()).st_size
+            if size > MAX_DOCUMENT_BYTES:
+                raise log_error("schema", f"{path} is {size:,} bytes: a .json log is read "
+                                f"whole, up to {MAX_DOCUMENT_BYTES:,}; write JSON Lines instead")
+            yield from _document_entries(_decode_utf8(stream.read(), "the log"))
+        except OSError as error:
+            raise log_error("unreadable", f"cannot read {path}: {error.strerror}") from None
