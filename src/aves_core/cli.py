@@ -70,16 +70,22 @@ def _account(outcome: ReplayResult, log_name: str) -> str:
     problem = outcome.problem
     if problem is not None:
         kind = "not a readable log" if is_form_problem(problem) else "invalid"
-        return f"{log_name}: {kind}: {problem.code}: {problem}"
+        where = "" if problem.move_index is None else f" at move {problem.move_index}"
+        return f"{log_name}: {kind}: {problem.code}{where}: {problem.describe()}"
     state = outcome.state
     assert state is not None
     if state.result is None:
         return (f"{log_name}: valid: {outcome.moves} moves; the game goes on, "
-                f"seat {state.active_player} to play ({state.phase.value})")
-    winners = ", ".join(f"seat {seat}" for seat in state.result.winners)
+                f"{_seat(outcome, state.active_player)} to play ({state.phase.value})")
+    winners = " and ".join(_seat(outcome, seat) for seat in state.result.winners)
     why = ("collected all seven colours" if state.result.reason == "seven_colors"
            else "the deck ran out; best hand")
     return f"{log_name}: valid: {outcome.moves} moves; won by {winners} ({why})"
+
+
+def _seat(outcome: ReplayResult, seat: int | None) -> str:
+    assert seat is not None
+    return f"{outcome.players[seat]} (seat {seat})"
 
 
 def _replay_command(args: argparse.Namespace) -> int:

@@ -95,10 +95,13 @@ class LogProblem:
     move_index: int | None = None
     path: str | None = None
 
+    def describe(self) -> str:
+        """The message, with the path of the bad field when there is one."""
+        return f"{self.message} (at {self.path})" if self.path else self.message
+
     def __str__(self) -> str:
         where = f"move {self.move_index}: " if self.move_index is not None else ""
-        field = f" (at {self.path})" if self.path else ""
-        return f"{where}{self.message}{field}"
+        return f"{where}{self.describe()}"
 
 
 class LogError(AvesError, ValueError):

@@ -47,13 +47,15 @@ class ReplayResult:
     """What replaying a log found.
 
     ``state`` is the state after the last legal move (None when the header is
-    not a game), ``moves`` the number of moves replayed without a problem, and
-    ``problem`` the first problem, or None when every move is legal.
+    not a game), ``moves`` the number of moves replayed without a problem,
+    ``problem`` the first problem, or None when every move is legal, and
+    ``players`` the seat names (empty when the header could not be read).
     """
 
     state: GameState | None
     moves: int
     problem: LogProblem | None = None
+    players: tuple[str, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -70,7 +72,7 @@ class ReplayResult:
         if self.problem is not None:
             return {"valid": False, "error": {"code": self.problem.code,
                                               "move_index": self.problem.move_index,
-                                              "message": str(self.problem)}}
+                                              "message": self.problem.describe()}}
         state = self.state
         assert state is not None
         result = state.result
@@ -123,10 +125,14 @@ def _initial_state(header: Any) -> GameState:
         raise log_error(error.code, error.message, path=path) from None
 
 
-def _walk(entries: Iterator[Entry], typed: bool) -> Iterator[GameState]:
-    """The initial state and the state after each move; LogError at the first problem."""
+def _header(entries: Iterator[Entry], typed: bool) -> Any:
     _kind, data = next(entries)
-    state = _initial_state(data if typed else structure_header(data))
+    return data if typed else structure_header(data)
+
+
+def _walk(header: Any, entries: Iterator[Entry], typed: bool) -> Iterator[GameState]:
+    """The initial state and the state after each move; LogError at the first problem."""
+    state = _initial_state(header)
     yield state
     count = 0
     recorded: Result | None = None
@@ -138,23 +144,26 @@ def _walk(entries: Iterator[Entry], typed: bool) -> Iterator[GameState]:
         try:
             state = apply_move(state, move)
         except IllegalMoveError as error:
-            raise log_error(error.code, error.message, count, f"moves[{count}]") from None
+            raise log_error(error.code, error.message, count) from None
         count += 1
         yield state
     if recorded is not None and recorded != state.result:
-        raise log_error("result_mismatch", _mismatch(recorded, state), None, "result")
+        raise log_error("result_mismatch", _mismatch(recorded, state))
 
 
 def _replay(entries: Iterator[Entry], typed: bool) -> ReplayResult:
     state: GameState | None = None
+    players: tuple[str, ...] = ()
     seen = 0
     try:
+        header = _header(entries, typed)
+        players = header.players
         # The loop keeps the last state reached: it is the result's state.
-        for state in _walk(entries, typed):  # noqa: B007
+        for state in _walk(header, entries, typed):  # noqa: B007
             seen += 1
     except LogError as error:
-        return ReplayResult(state, max(seen - 1, 0), error.problem)
-    return ReplayResult(state, seen - 1)
+        return ReplayResult(state, max(seen - 1, 0), error.problem, players)
+    return ReplayResult(state, seen - 1, None, players)
 
 
 def _mismatch(recorded: Result, state: GameState) -> str:
@@ -192,7 +201,7 @@ def states(source: Source, fmt: Format | None = None) -> Iterator[GameState]:
     """The initial state, then the state after each move, lazily (a long JSON Lines log
     streams); raises LogError at the first problem."""
     entries, typed = _entries_of(source, fmt)
-    return _walk(entries, typed)
+    return _walk(_header(entries, typed), entries, typed)
 
 
 def is_form_problem(problem: LogProblem) -> bool:

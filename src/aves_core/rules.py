@@ -97,7 +97,7 @@ def new_game(
         drawn_first = _rng(seed).randrange(num_players) if first_player is None else 0
     if first_player is None:
         first_player = drawn_first
-    elif type(first_player) is not int or not 0 <= first_player < num_players:
+    elif not 0 <= require_int(first_player, "first_player") < num_players:
         raise SetupError(
             f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}",
             code="bad_first_player",
