@@ -14,15 +14,15 @@ import random
 import sys
 from pathlib import Path
 
-from aves_core import GameLog, Move, Trade, Variant, apply_move, dump_log, legal_moves
+from aves_core import Card, GameLog, Move, Trade, Variant, apply_move, dump_log, legal_moves
 
 
-def is_match(circle: tuple[object, ...], move: Move) -> bool:
+def is_match(circle: tuple[Card, ...], move: Move) -> bool:
     """True when ``move`` is a trade that takes the two cards beside its gap."""
     if not isinstance(move, Trade):
         return False
     left, right = circle[move.gap], circle[(move.gap + 1) % len(circle)]
-    return abs(left.number - right.number) == move.card.number  # type: ignore[attr-defined]
+    return abs(left.number - right.number) == move.card.number
 
 
 def main() -> None:

@@ -160,7 +160,8 @@ def test_moves_and_states_are_frozen() -> None:
         state.deck = ()  # type: ignore[misc]
 
 
-def test_readme_examples_run() -> None:
+def test_readme_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the README's paths are relative to the repository
     failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
     assert 0 < tried
     assert 0 == failures
@@ -174,6 +175,20 @@ def test_readme_diagram_is_the_machine() -> None:
     shown = [line.strip() for line in block.group(1).splitlines() if line.strip()]
     # The drawing's title block (--- title ---) is not shown in the README.
     assert drawn[drawn.index("stateDiagram-v2"):] == shown
+
+
+def test_sample_log_is_what_the_recorder_writes() -> None:
+    script = ROOT / "examples" / "record_game.py"
+    written = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                             check=True).stdout
+    assert (ROOT / "examples" / "sample-game.jsonl").read_text() == written
+
+
+def test_disputed_log_differs_from_the_sample_in_one_card() -> None:
+    sample = (ROOT / "examples" / "sample-game.jsonl").read_text().splitlines()
+    disputed = (ROOT / "examples" / "disputed-game.jsonl").read_text().splitlines()
+    changed = [index for index, (a, b) in enumerate(zip(sample, disputed, strict=True)) if a != b]
+    assert [8] == changed  # line 9: move 7, a card the player does not hold
 
 
 def test_example_game_prints_a_whole_seeded_game() -> None:

@@ -190,19 +190,27 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     player = state.active_player
     if player is None:
         return ()
-    circle = state.circle
+    return moves_for(state.phase, player, state.hands[player], state.circle)
+
+
+def moves_for(
+    phase: Phase, player: int, hand: tuple[Card, ...], circle: tuple[Card, ...]
+) -> tuple[Move, ...]:
+    """The legal moves of ``player`` holding ``hand`` in ``phase``: all that a seat's
+    own view needs, so clients and bots compute them without the full state."""
     k = len(circle)
     moves: list[Move] = []
-    if state.phase is _PLAYER_TURN:
-        for card in state.hands[player]:
+    if phase is _PLAYER_TURN:
+        for card in hand:
             if card.color is None:  # crows sort last and are alike: one set of moves
                 row = trade_row(player, card)
                 moves += [row[gap] for gap in _equal_gaps(circle)]
                 break
             moves += trade_row(player, card)[:k]
         return tuple(moves) if moves else (PASSES[player],)
-    for card in _returnable(state.hands[player]):
-        moves += return_row(player, card)[:k]
+    if phase is _FORCED_RETURN:
+        for card in _returnable(hand):
+            moves += return_row(player, card)[:k]
     return tuple(moves)
 
 

@@ -10,6 +10,7 @@ of the first bad field (``moves[17].gap``) and the log-format code that fits.
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ from cattrs.strategies import configure_tagged_union
 
 from aves_core.cards import Card, card_for_code
 from aves_core.errors import AvesError
+from aves_core.events import Event
 from aves_core.moves import MAX_GAPS, PASSES, Move, return_row, trade_row
 from aves_core.phases import Phase
 from aves_core.state import Result, Variant
@@ -33,6 +35,8 @@ __all__ = [
     "BigInt",
     "FieldError",
     "converter",
+    "event_from_json",
+    "event_to_json",
     "structure",
     "structure_move",
     "unstructure",
@@ -157,7 +161,12 @@ def _make_converter() -> cattrs.Converter:
                                                       "reason": r.reason})
     configure_tagged_union(Move, conv, tag_generator=lambda cls: cls.__name__.lower(),
                            tag_name="type")
+    configure_tagged_union(Event, conv, tag_generator=_snake_case, tag_name="type")
     return conv
+
+
+def _snake_case(cls: type) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
 
 converter = _make_converter()
@@ -175,6 +184,17 @@ def unstructure_move(move: Move) -> dict[str, Any]:
     """A move as its JSON object, ``"type"`` first."""
     data: dict[str, Any] = converter.unstructure(move, unstructure_as=Move)
     return {"type": data.pop("type"), **data}
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as its JSON object, ``"type"`` first (``"card_drawn"``, ...)."""
+    data: dict[str, Any] = converter.unstructure(event, unstructure_as=Event)
+    return {"type": data.pop("type"), **data}
+
+
+def event_from_json(data: Any) -> Event:
+    """An event from its JSON object (FieldError if it is not one)."""
+    return structure(data, Event)  # type: ignore[arg-type]
 
 
 def structure_move(data: Any) -> Move:

@@ -1,0 +1,193 @@
+"""Events: what happened when a move was applied, for hosts to tell their clients.
+
+Like Board Game Arena's notifications, each move yields a short list of
+events (a card placed, cards taken, a card drawn, a refill, whose turn it is).
+``events_for`` redacts them for one seat: only the drawer (or everybody, under
+Showdown) sees the card drawn from the deck. Folding a seat's redacted events
+into its view (``aves_core.views.update_view``) keeps the view in step
+without ever sending the full state.
+
+``apply_move`` stays the fast path for simulations; ``apply_move_with_events``
+is its sibling for hosts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from aves_core.cards import Card, intern
+from aves_core.errors import ArgumentError
+from aves_core.moves import Move, Pass, Return, Trade
+from aves_core.phases import Phase, Trigger
+from aves_core.rules import REFILL_SIZE, Trail, _apply
+from aves_core.state import GameState, Result
+
+__all__ = [
+    "CardDrawn",
+    "CardPlaced",
+    "CardReturned",
+    "CardsTaken",
+    "CircleRefilled",
+    "Event",
+    "GameEnded",
+    "Passed",
+    "ReturnDue",
+    "TradeUndone",
+    "TurnStarted",
+    "apply_move_with_events",
+    "events_for",
+]
+
+
+@attrs.frozen
+class CardPlaced:
+    """A trade: ``seat`` put ``card`` into gap ``gap`` (it now follows ``circle[gap]``)."""
+
+    seat: int
+    card: Card
+    gap: int
+
+
+@attrs.frozen
+class CardsTaken:
+    """A match: ``seat`` took the two cards beside the placed card (``cards`` in circle
+    order: the one before the gap, then the one after)."""
+
+    seat: int
+    cards: tuple[Card, Card]
+    gap: int
+
+
+@attrs.frozen
+class CardDrawn:
+    """A miss: ``seat`` drew the deck's bottom card. ``card`` is None where redacted;
+    ``public`` is True under Showdown, where everybody sees it."""
+
+    seat: int
+    card: Card | None
+    public: bool = False
+
+
+@attrs.frozen
+class CardReturned:
+    """A forced return: ``seat`` put ``card`` into gap ``gap``, taking nothing."""
+
+    seat: int
+    card: Card
+    gap: int
+
+
+@attrs.frozen
+class CircleRefilled:
+    """A match left one card in the circle: these cards came from the deck's top."""
+
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class Passed:
+    """``seat`` held only crows and had no equal pair: it passed."""
+
+    seat: int
+
+
+@attrs.frozen
+class TurnStarted:
+    """It is ``seat``'s turn to trade (phase playerTurn)."""
+
+    seat: int
+
+
+@attrs.frozen
+class ReturnDue:
+    """``seat`` holds 8 cards and must return one (phase forcedReturn)."""
+
+    seat: int
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over."""
+
+    result: Result
+
+
+@attrs.frozen
+class TradeUndone:
+    """``seat`` took back its match: ``card`` left gap ``gap`` and ``cards`` went back
+    to the circle (a host's undo; the phase returns to playerTurn)."""
+
+    seat: int
+    card: Card
+    gap: int
+    cards: tuple[Card, Card]
+
+
+Event: TypeAlias = (
+    CardPlaced | CardsTaken | CardDrawn | CardReturned | CircleRefilled | Passed
+    | TurnStarted | ReturnDue | GameEnded | TradeUndone
+)
+"""Any event."""
+
+EVENT_TYPES = (CardPlaced, CardsTaken, CardDrawn, CardReturned, CircleRefilled, Passed,
+               TurnStarted, ReturnDue, GameEnded, TradeUndone)
+
+
+def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """``apply_move`` that also says what happened, unredacted (the host's record).
+
+    Raises ``IllegalMoveError`` exactly as ``apply_move`` does.
+    """
+    trail: Trail = []
+    after = _apply(state, move, trail)
+    events: list[Event] = []
+    seat = move.player
+    if isinstance(move, Trade):
+        card = intern(move.card)
+        circle = state.circle
+        left, right = circle[move.gap], circle[(move.gap + 1) % len(circle)]
+        events.append(CardPlaced(seat, card, move.gap))
+        if abs(left.number - right.number) == card.number:
+            events.append(CardsTaken(seat, (left, right), move.gap))
+            if any(trigger is Trigger.REFILL for _source, trigger, _dest in trail):
+                events.append(CircleRefilled(state.deck[:REFILL_SIZE]))
+        else:
+            events.append(CardDrawn(seat, state.deck[-1], state.variant.showdown))
+    elif isinstance(move, Return):
+        events.append(CardReturned(seat, intern(move.card), move.gap))
+    else:
+        assert isinstance(move, Pass)
+        events.append(Passed(seat))
+    events.append(_phase_event(after))
+    return after, tuple(events)
+
+
+def _phase_event(state: GameState) -> Event:
+    """The event that says where the game rests after a move."""
+    if state.result is not None:
+        return GameEnded(state.result)
+    assert state.active_player is not None
+    if state.phase is Phase.FORCED_RETURN:
+        return ReturnDue(state.active_player)
+    return TurnStarted(state.active_player)
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (None: a spectator).
+
+    A card drawn from the deck is seen only by the seat that drew it, unless
+    Showdown makes it public; everything else in an event is public.
+    """
+    if seat is not None and type(seat) is not int:
+        raise ArgumentError(f"seat must be an int or None, not {type(seat).__name__}")
+    seen: list[Event] = []
+    for event in events:
+        if not isinstance(event, EVENT_TYPES):
+            raise ArgumentError(f"not an event: {type(event).__name__}")
+        if isinstance(event, CardDrawn) and not event.public and event.seat != seat:
+            event = CardDrawn(event.seat, None, False)
+        seen.append(event)
+    return tuple(seen)
