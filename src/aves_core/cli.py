@@ -62,6 +62,15 @@ def _build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("diagram", help="print the phase machine as Mermaid",
                         description="Print the phase machine as a Mermaid state diagram.")
+
+    serve_cmd = commands.add_parser(
+        "serve", help="run the example HTTP game server (localhost)",
+        description="Run the example HTTP JSON game server (see docs/hosting.md). "
+                    "Ctrl-C stops it.")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve_cmd.add_argument("--port", type=int, default=8080, help="port (default 8080)")
+    serve_cmd.add_argument("--data", metavar="DIR",
+                           help="save each table's log here as JSON Lines")
     return parser
 
 
@@ -115,6 +124,24 @@ def _new_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _serve_command(args: argparse.Namespace) -> int:
+    from aves_core.server import make_server
+
+    data = Path(args.data) if args.data else None
+    if data is not None:
+        data.mkdir(parents=True, exist_ok=True)
+    server = make_server(args.host, args.port, data)
+    host, port = server.server_address[:2]
+    print(f"aves serve: listening on http://{host!s}:{port} (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return EXIT_OK
+
+
 class _UsageError(Exception):
     pass
 
@@ -128,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay_command(args)
         if args.command == "new":
             return _new_command(args)
+        if args.command == "serve":
+            return _serve_command(args)
         sys.stdout.write(diagram())
         return EXIT_OK
     except (AvesError, _UsageError) as error:
