@@ -45,6 +45,7 @@ class Color(enum.Enum):
 _COLOR_INDEX = {color: i for i, color in enumerate(Color)}
 _COLOR_BY_LETTER = {color.value: color for color in Color}
 CROW_RANK = 42  # after the 42 fruit cards: crows sort last
+CROW_SUIT = 7  # a crow's suit: after the seven colours 0 (red) to 6 (violet)
 
 
 def _check_number(card: Card, _attribute: object, number: int) -> None:
@@ -73,12 +74,16 @@ class Card:
 
     color: Color | None = attrs.field(validator=_check_color)
     number: int = attrs.field(validator=_check_number)
-    # The canonical sort position, derived once so hands sort without a key tuple.
+    # Derived once, for the hot paths: the canonical sort position, and the colour
+    # as a small int (hashing an enum member runs Python code; hashing an int does not).
     rank: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    suit: int = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        rank = CROW_RANK if self.color is None else _COLOR_INDEX[self.color] * 6 + self.number - 1
+        suit = CROW_SUIT if self.color is None else _COLOR_INDEX[self.color]
+        rank = CROW_RANK if self.color is None else suit * 6 + self.number - 1
         object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
 
     @property
     def is_crow(self) -> bool:

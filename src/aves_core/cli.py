@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from aves_core import __version__
+from aves_core import __version__, simulate_cmd
 from aves_core.errors import AvesError
 from aves_core.log import GameLog, dump_log
 from aves_core.phases import diagram
@@ -62,6 +62,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("diagram", help="print the phase machine as Mermaid",
                         description="Print the phase machine as a Mermaid state diagram.")
+
+    simulate_cmd.add_parsers(commands)
 
     serve_cmd = commands.add_parser(
         "serve", help="run the example HTTP game server (localhost)",
@@ -157,9 +159,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _new_command(args)
         if args.command == "serve":
             return _serve_command(args)
+        if args.command == "simulate":
+            return simulate_cmd.run_simulate(args, sys.stdout)
+        if args.command == "tournament":
+            return simulate_cmd.run_tournament(args, sys.stdout)
         sys.stdout.write(diagram())
         return EXIT_OK
-    except (AvesError, _UsageError) as error:
+    except (AvesError, _UsageError, ValueError) as error:
         print(f"aves {args.command}: {error}", file=sys.stderr)
         return EXIT_FORM
     except OSError as error:

@@ -90,9 +90,10 @@ class GameLog:
         ``deal`` is given: the same deal and first player ``new_game`` would use."""
         if isinstance(players, str) or not all(isinstance(name, str) for name in players):
             raise ArgumentError("players must be a sequence of seat names (str)")
-        state = new_game(len(players), variant, seed=seed, deal=deal, first_player=first_player)
         if deal is None:
-            deal, _ = random_setup(len(players), variant, seed)
+            deal, drawn = random_setup(len(players), variant, seed)
+            first_player = drawn if first_player is None else first_player
+        state = new_game(len(players), variant, seed=seed, deal=deal, first_player=first_player)
         return cls(players=tuple(players), variant=variant, seed=seed, deal=tuple(deal),
                    first_player=_first_player(state))
 

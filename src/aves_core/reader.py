@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from aves_core.errors import ArgumentError, log_error
+from aves_core.errors import ArgumentError, LogError, log_error
 from aves_core.serialize import BigInt
 
 __all__ = ["Entry", "Format", "decode_json", "read_entries"]
@@ -123,12 +123,14 @@ def _line_entries(lines: Iterator[tuple[bytes, bool]]) -> Iterator[Entry]:
     for raw, complete in lines:
         index = moves if header_seen else None
         what = f"the line of move {moves}" if header_seen else "the header line"
-        text = _decode_utf8(raw, what, index)
-        if not text.strip():
-            continue  # blank lines carry nothing
         try:
+            text = _decode_utf8(raw, what, index)
+            if not text.strip():
+                continue  # blank lines carry nothing
             data = decode_json(text, move_index=index, what=what)
-        except Exception as error:
+        except LogError as error:
+            # A crash while appending can cut a line anywhere, even inside a
+            # character: an unfinished last line is a cut, whatever it holds.
             if complete:
                 raise
             raise log_error("truncated",

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
 
-from aves_core.cards import Card, canonical, game_cards, intern, max_number
+from aves_core.cards import CROW_SUIT, Card, canonical, game_cards, intern, max_number
 from aves_core.errors import ArgumentError, IllegalMoveError, SetupError, require_int
 from aves_core.moves import PASSES, Move, Pass, Return, Trade, return_row, trade_row
 from aves_core.phases import NEXT_PHASE, Phase, Trigger
@@ -28,6 +28,7 @@ __all__ = [
     "HAND_LIMIT",
     "HAND_SIZE",
     "apply_move",
+    "is_legal",
     "legal_moves",
     "new_game",
     "random_setup",
@@ -154,7 +155,7 @@ def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> t
         if extra:
             parts.append("not of this game or repeated: " + " ".join(map(str, extra)))
         raise SetupError(
-            f"the deal must hold each of this game's {len(expected)} cards exactly once: "
+            f"the deal must hold each of this game's {expected.total()} cards exactly once: "
             + "; ".join(parts),
             code="bad_deal",
         )
@@ -176,9 +177,11 @@ def _equal_gaps(circle: tuple[Card, ...]) -> list[int]:
 
 def _returnable(hand: tuple[Card, ...]) -> list[Card]:
     """The cards a forced return may choose: a colour held twice if any, never a crow."""
-    counts = Counter(card.color for card in hand if card.color is not None)
-    doubled = [card for card in hand if card.color is not None and counts[card.color] >= 2]
-    return doubled or [card for card in hand if card.color is not None]
+    counts = [0] * 8
+    for card in hand:
+        counts[card.suit] += 1
+    fruit = [card for card in hand if card.suit != CROW_SUIT]
+    return [card for card in fruit if counts[card.suit] >= 2] or fruit
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -249,6 +252,43 @@ def _apply(state: GameState, move: Move, trail: Trail | None) -> GameState:
         return _end_turn(state.variant, _PLAYER_TURN, move.player, state.hands,
                          state.circle, state.deck, trail)
     raise ArgumentError(f"a move must be a Trade, Return or Pass, not {type(move).__name__}")
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """True exactly when ``move`` is in ``legal_moves(state)``, without building that
+    list or raising (``apply_move`` says why a move is not legal)."""
+    if type(state) is not GameState:
+        raise ArgumentError(f"is_legal needs a GameState, not {type(state).__name__}")
+    player = state.active_player
+    kind = type(move)
+    if player is None or move.player != player:
+        return False
+    if kind is Pass:
+        return state.phase is _PLAYER_TURN and legal_moves(state) == (PASSES[player],)
+    if kind is not Trade and kind is not Return:
+        return False
+    assert isinstance(move, Trade | Return)
+    circle = state.circle
+    k = len(circle)
+    card = move.card
+    if not 0 <= move.gap < k or card not in state.hands[player]:
+        return False
+    if kind is Trade:
+        if state.phase is not _PLAYER_TURN:
+            return False
+        return card.suit != CROW_SUIT or circle[move.gap].number == circle[move.gap + 1 - k].number
+    return state.phase is _FORCED_RETURN and card in _returnable(state.hands[player])
+
+
+def unchecked_step(state: GameState, move: Move) -> GameState:
+    """``apply_move`` without its checks, for searches that only ever play moves from
+    ``legal_moves``: an illegal move here gives a wrong state, not an error."""
+    if type(move) is Trade:
+        return _trade(state, move.player, move.card, move.gap, None)
+    if type(move) is Return:
+        return _return(state, move.player, move.card, move.gap, None)
+    return _end_turn(state.variant, _PLAYER_TURN, move.player, state.hands, state.circle,
+                     state.deck, None)
 
 
 def _illegal(state: GameState, move: Move, code: str, message: str) -> IllegalMoveError:
@@ -380,7 +420,7 @@ def _end_turn(
 ) -> GameState:
     """The end-of-turn check: seven colours, then an empty deck, else the next seat."""
     hand = hands[player]
-    if len(hand) == 7 and len({card.color for card in hand} - {None}) == 7:
+    if len(hand) == 7 and len({card.suit for card in hand} - {CROW_SUIT}) == 7:
         result: Result | None = Result((player,), "seven_colors")
     elif not deck:
         result = ranking(hands)

@@ -20,7 +20,11 @@ __all__ = ["Bot", "RandomBot"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a legal move from what one seat knows."""
+    """Anything that picks a legal move from what one seat knows.
+
+    A bot may set ``uses_events = False`` to tell simulators that it never
+    reads ``events``, so they can skip making them.
+    """
 
     def choose(self, view: PlayerView, events: Sequence[Event], rng: random.Random) -> Move:
         """One of ``view.legal_moves``."""
@@ -31,6 +35,7 @@ class RandomBot:
     """Plays a legal move drawn uniformly at random."""
 
     name = "random"
+    uses_events = False  # a hint to simulators: it never reads its events
 
     def choose(self, view: PlayerView, events: Sequence[Event], rng: random.Random) -> Move:
         """A uniformly random legal move."""

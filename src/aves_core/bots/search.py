@@ -1,0 +1,165 @@
+"""SearchBot: information-set Monte Carlo tree search over determinized states.
+
+Each iteration draws a full state consistent with what the seat knows
+(``determinize``: the unseen cards dealt uniformly into the unknown hand slots
+and the deck), walks the one shared tree down the moves that state allows
+(single-observer ISMCTS: a child's UCB uses how often it was *available*, not
+how often its parent was visited), adds one node, plays the game out with
+the fast ``playout_move`` policy, and credits every player's share of the win
+to the moves that player made on the way. Untried moves are expanded best
+first by GreedyBot's score, so a small budget is spent where it matters. The
+move played is the root's most visited child.
+
+The bot is honest: it sees only its view and its redacted events. It is
+seeded and deterministic for a given iteration budget; a time budget trades
+that for a bound on thinking time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from aves_core.bots.greedy import playout_move, score_move
+from aves_core.bots.knowledge import Knowledge, determinize
+from aves_core.errors import ArgumentError
+from aves_core.events import Event
+from aves_core.moves import Move
+from aves_core.rules import is_legal, legal_moves, ranking, unchecked_step
+from aves_core.state import GameState, Result
+from aves_core.views import PlayerView
+
+__all__ = ["SearchBot"]
+
+
+class _Node:
+    __slots__ = ("available", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat that made the move leading here
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[Move, _Node] = {}
+
+
+def _shares(result: Result, num_players: int) -> list[float]:
+    share = 1.0 / len(result.winners)
+    return [share if seat in result.winners else 0.0 for seat in range(num_players)]
+
+
+class SearchBot:
+    """ISMCTS with ``iterations`` per move, or as many as fit in ``seconds``."""
+
+    uses_events = True
+
+    def __init__(self, iterations: int = 300, *, seconds: float | None = None,
+                 exploration: float = 0.7, widening: float = 1.5,
+                 playout_moves: int = 200) -> None:
+        if type(iterations) is not int or iterations < 1:
+            raise ArgumentError(f"iterations must be a positive int, not {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ArgumentError(f"seconds must be positive, not {seconds!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.widening = widening
+        self.playout_moves = playout_moves
+        self.name = f"search{iterations}" if seconds is None else f"search{seconds:g}s"
+        self.last_iterations = 0
+
+    def choose(self, view: PlayerView, events: Sequence[Event], rng: random.Random) -> Move:
+        """The root's most visited move after the search."""
+        moves = view.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        knowledge = Knowledge.from_events(view, events)
+        root = _Node(mover=-1)
+        self._root_order: list[Move] | None = None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < self.iterations if deadline is None else time.perf_counter() < deadline:
+            self._iterate(root, determinize(knowledge, rng), knowledge, rng)
+            done += 1
+        self.last_iterations = done
+        best = max(moves, key=lambda move: (root.children[move].visits
+                                            if move in root.children else -1))
+        return best
+
+    def _iterate(self, root: _Node, state: GameState, knowledge: Knowledge,
+                 rng: random.Random) -> None:
+        path = [root]
+        node = root
+        while state.result is None:
+            children = node.children
+            # Which of this node's moves the drawn state allows (its availability).
+            available = [move for move in children if is_legal(state, move)]
+            for move in available:
+                children[move].available += 1
+            # Progressive widening: a node opens a new move only once it has been
+            # visited enough (or when none of its moves is possible here), so a
+            # small budget deepens the most promising moves instead of trying all.
+            if not available or len(children) < self.widening * math.sqrt(node.visits + 1):
+                opened = self._untried(node is root, state, children, knowledge, rng)
+                if opened is not None:
+                    mover = state.active_player
+                    assert mover is not None
+                    child = children[opened] = _Node(mover)
+                    child.available = 1
+                    state = unchecked_step(state, opened)
+                    path.append(child)
+                    break
+            move = self._select(node, available)
+            node = children[move]
+            state = unchecked_step(state, move)
+            path.append(node)
+        shares = self._playout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.reward += shares[visited.mover]
+
+    def _untried(self, at_root: bool, state: GameState, children: dict[Move, _Node],
+                 knowledge: Knowledge, rng: random.Random) -> Move | None:
+        """The next move to open, or None when every legal move is open already.
+
+        At the root, GreedyBot's best first (the root's moves are the seat's own,
+        the same in every drawn state, so they are scored once); deeper, the fast
+        playout policy's choice, else a random unopened move."""
+        if at_root:
+            if self._root_order is None:
+                player = state.active_player
+                assert player is not None
+                hand, circle = state.hands[player], state.circle
+                self._root_order = sorted(legal_moves(state), key=lambda move: -score_move(
+                    hand, circle, move, knowledge.unseen))
+            return next((move for move in self._root_order if move not in children), None)
+        suggestion = playout_move(state, rng)
+        if suggestion not in children:
+            return suggestion
+        untried = [move for move in legal_moves(state) if move not in children]
+        return untried[rng.randrange(len(untried))] if untried else None
+
+    def _select(self, node: _Node, moves: list[Move]) -> Move:
+        best_move = moves[0]
+        best = -math.inf
+        c = self.exploration
+        for move in moves:
+            child = node.children[move]
+            value = child.reward / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits) if child.visits else math.inf
+            if value > best:
+                best, best_move = value, move
+        return best_move
+
+    def _playout(self, state: GameState, rng: random.Random) -> list[float]:
+        num = state.num_players
+        for _ in range(self.playout_moves):
+            if state.result is not None:
+                return _shares(state.result, num)
+            state = unchecked_step(state, playout_move(state, rng))
+        if state.result is not None:
+            return _shares(state.result, num)
+        return _shares(ranking(state.hands), num)  # a runaway game: judge it as if it ended
