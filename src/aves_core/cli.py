@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from aves_core import __version__, simulate_cmd
+from aves_core import __version__, play_cmd, simulate_cmd
 from aves_core.errors import AvesError
 from aves_core.log import GameLog, dump_log
 from aves_core.phases import diagram
@@ -64,6 +64,7 @@ def _build_parser() -> argparse.ArgumentParser:
                         description="Print the phase machine as a Mermaid state diagram.")
 
     simulate_cmd.add_parsers(commands)
+    play_cmd.add_parser(commands)
 
     serve_cmd = commands.add_parser(
         "serve", help="run the example HTTP game server (localhost)",
@@ -163,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate_cmd.run_simulate(args, sys.stdout)
         if args.command == "tournament":
             return simulate_cmd.run_tournament(args, sys.stdout)
+        if args.command == "play":
+            return play_cmd.run_play(args, sys.stdin, sys.stdout)
         sys.stdout.write(diagram())
         return EXIT_OK
     except (AvesError, _UsageError, ValueError) as error:
