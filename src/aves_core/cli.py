@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from aves_core import __version__, play_cmd, simulate_cmd
-from aves_core.errors import AvesError
+from aves_core.errors import AvesError, one_line
 from aves_core.log import GameLog, dump_log
 from aves_core.phases import diagram
 from aves_core.reader import Format
@@ -105,7 +105,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(outcome.to_json()))
     else:
-        print(_account(outcome, args.log))
+        print(one_line(_account(outcome, args.log)))
     if outcome.problem is None:
         return EXIT_OK
     return EXIT_FORM if is_form_problem(outcome.problem) else EXIT_RULE

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ArgumentError",
+    "BigInt",
     "AvesError",
     "IllegalMoveError",
     "LogError",
@@ -74,9 +75,31 @@ class IllegalMoveError(AvesError, ValueError):
         self.phase = phase
 
 
+class BigInt(int):
+    """An integer literal too long to read exactly (over 4,000 digits).
+
+    JSON allows any integer, but converting a huge literal costs time that grows
+    with the square of its length, so the log reader keeps such a literal as
+    this stand-in: far out of every range the format allows, and written as
+    ``<a 10000-digit number>`` so that messages stay one short line.
+    """
+
+    digits: int = 0
+
+    def __str__(self) -> str:
+        sign = "-" if self < 0 else ""
+        return f"<a {sign}{self.digits}-digit number>"
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
 def require_int(value: object, what: str) -> int:
     """Return ``value`` if it is a true ``int`` (not a bool), else raise ArgumentError."""
-    if type(value) is not int:  # bool is an int subclass; a seat of True is a mistake
+    # bool is an int subclass, and a seat of True is a mistake; BigInt is a real integer.
+    if type(value) is not int and type(value) is not BigInt:
         raise ArgumentError(f"{what} must be an int, not {type(value).__name__} {value!r}")
     return value
 
@@ -96,8 +119,9 @@ class LogProblem:
     path: str | None = None
 
     def describe(self) -> str:
-        """The message, with the path of the bad field when there is one."""
-        return f"{self.message} (at {self.path})" if self.path else self.message
+        """The message, with the path of the bad field when there is one, on one line."""
+        text = f"{self.message} (at {self.path})" if self.path else self.message
+        return one_line(text)
 
     def __str__(self) -> str:
         where = f"move {self.move_index}: " if self.move_index is not None else ""
@@ -112,6 +136,13 @@ class LogError(AvesError, ValueError):
         self.problem = problem
         self.move_index = problem.move_index
         self.path = problem.path
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other unprintable characters escaped."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def log_error(code: str, message: str, move_index: int | None = None,

@@ -21,12 +21,11 @@ from typing import Any
 import attrs
 
 from aves_core.cards import Card
-from aves_core.errors import ArgumentError, log_error
+from aves_core.errors import ArgumentError, BigInt, log_error
 from aves_core.moves import Move, Pass, Return, Trade
 from aves_core.reader import Format, read_entries
 from aves_core.rules import new_game, random_setup
 from aves_core.serialize import (
-    BigInt,
     FieldError,
     structure,
     structure_move,
@@ -224,6 +223,9 @@ def structure_header(data: Any) -> _Header:
 
 def structure_result(data: Any, path: str = "result") -> Result:
     """A recorded result, checked for shape."""
+    if type(data) is not dict:
+        raise log_error("schema", "a result must be an object with winners and reason",
+                        path=path)
     try:
         return structure(data, Result)
     except FieldError as error:

@@ -10,14 +10,14 @@ bounded line at a time.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from aves_core.errors import ArgumentError, LogError, log_error
-from aves_core.serialize import BigInt
+from aves_core.errors import ArgumentError, BigInt, LogError, log_error
 
 __all__ = ["Entry", "Format", "decode_json", "read_entries"]
 
@@ -106,23 +106,27 @@ def _document_entries(text: str) -> Iterator[Entry]:
 # --- JSON Lines --------------------------------------------------------------
 
 
-def _lines(stream: IO[bytes]) -> Iterator[tuple[bytes, bool]]:
-    """The lines of a binary stream, each with whether it ended in a newline."""
+def _lines(stream: IO[bytes]) -> Iterator[tuple[bytes | None, bool]]:
+    """The lines of a binary stream (split at ``\\n`` only), each with whether it
+    ended in a newline; None for a line over the length limit."""
     while True:
         line = stream.readline(MAX_LINE_BYTES + 1)
         if not line:
             return
         if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-            raise log_error("schema", f"a line is longer than {MAX_LINE_BYTES:,} bytes")
+            yield None, False
+            return
         yield line, line.endswith(b"\n")
 
 
-def _line_entries(lines: Iterator[tuple[bytes, bool]]) -> Iterator[Entry]:
+def _line_entries(lines: Iterator[tuple[bytes | None, bool]]) -> Iterator[Entry]:
     header_seen = result_seen = False
     moves = 0
     for raw, complete in lines:
         index = moves if header_seen else None
         what = f"the line of move {moves}" if header_seen else "the header line"
+        if raw is None:
+            raise log_error("schema", f"{what} is longer than {MAX_LINE_BYTES:,} bytes", index)
         try:
             text = _decode_utf8(raw, what, index)
             if not text.strip():
@@ -182,8 +186,8 @@ def read_entries(source: str | bytes | os.PathLike[str], fmt: Format | None = No
     """
     if fmt not in (None, "json", "jsonl"):
         raise ArgumentError(f"fmt must be 'json', 'jsonl' or None, not {fmt!r}")
-    if isinstance(source, bytes):
-        source = _decode_utf8(source, "the log")
+    if isinstance(source, bytes):  # bytes are always the log's text, never a path
+        return _text_entries(_decode_utf8(source, "the log"), fmt)
     if isinstance(source, str) and source.lstrip().startswith("{"):
         return _text_entries(source, fmt)
     if isinstance(source, str | os.PathLike):
@@ -195,9 +199,12 @@ def _text_entries(text: str, fmt: Format | None) -> Iterator[Entry]:
     if fmt is None:
         fmt = _sniff(text.lstrip().split("\n", 1)[0])
     if fmt == "json":
+        if len(text) > MAX_DOCUMENT_BYTES:
+            raise log_error("schema", f"the log is {len(text):,} characters: a JSON document "
+                            f"is read whole, up to {MAX_DOCUMENT_BYTES:,}; use JSON Lines")
         return _document_entries(text)
-    data = text.encode("utf-8")
-    return _line_entries((line, line.endswith(b"\n")) for line in data.splitlines(keepends=True))
+    # Through a stream, so text is split exactly as a file is: at \n only, lines capped.
+    return _line_entries(_lines(io.BytesIO(text.encode("utf-8"))))
 
 
 def _file_entries(path: Path, fmt: Format | None) -> Iterator[Entry]:
@@ -207,8 +214,9 @@ def _file_entries(path: Path, fmt: Format | None) -> Iterator[Entry]:
         raise log_error("unreadable", f"no such file: {path}") from None
     except IsADirectoryError:
         raise log_error("unreadable", f"{path} is a directory, not a log file") from None
-    except OSError as error:
-        raise log_error("unreadable", f"cannot read {path}: {error.strerror}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        reason = getattr(error, "strerror", None) or str(error)
+        raise log_error("unreadable", f"cannot read {str(path)!r}: {reason}") from None
     return _stream_entries(stream, path, fmt)
 
 

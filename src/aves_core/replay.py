@@ -17,6 +17,7 @@ import attrs
 from aves_core.cards import canonical
 from aves_core.errors import (
     ArgumentError,
+    AvesError,
     IllegalMoveError,
     LogError,
     LogProblem,
@@ -123,6 +124,8 @@ def _initial_state(header: Any) -> GameState:
     except SetupError as error:
         path = {"bad_deal": "deal", "bad_first_player": "first_player"}.get(error.code)
         raise log_error(error.code, error.message, path=path) from None
+    except AvesError as error:  # a header value the shape check let through but setup refuses
+        raise log_error("schema", error.message) from None
 
 
 def _header(entries: Iterator[Entry], typed: bool) -> Any:

@@ -25,14 +25,13 @@ from cattrs.errors import (
 from cattrs.strategies import configure_tagged_union
 
 from aves_core.cards import Card, card_for_code
-from aves_core.errors import AvesError
+from aves_core.errors import AvesError, BigInt
 from aves_core.events import Event
 from aves_core.moves import MAX_GAPS, PASSES, Move, return_row, trade_row
 from aves_core.phases import Phase
 from aves_core.state import Result, Variant
 
 __all__ = [
-    "BigInt",
     "FieldError",
     "converter",
     "event_from_json",
@@ -84,17 +83,6 @@ def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
         return value
 
     return hook
-
-
-class BigInt(int):
-    """An integer literal too long to read exactly (over 4,000 digits).
-
-    JSON allows any integer, but converting a huge literal costs time that
-    grows with the square of its length, so the log reader keeps such a
-    literal as this stand-in, far out of every range the format allows.
-    """
-
-    digits: int = 0
 
 
 def _is_big_int(value: object) -> bool:
