@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ArgumentError",
-    "BigInt",
     "AvesError",
+    "BigInt",
     "IllegalMoveError",
     "LogError",
     "LogProblem",
