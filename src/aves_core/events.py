@@ -181,8 +181,8 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     A card drawn from the deck is seen only by the seat that drew it, unless
     Showdown makes it public; everything else in an event is public.
     """
-    if seat is not None and type(seat) is not int:
-        raise ArgumentError(f"seat must be an int or None, not {type(seat).__name__}")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < 6):
+        raise ArgumentError(f"seat must be a seat 0 to 5 or None, not {seat!r}")
     seen: list[Event] = []
     for event in events:
         if not isinstance(event, EVENT_TYPES):

@@ -38,7 +38,7 @@ from urllib.parse import parse_qs, urlsplit
 from aves_core.bots import RandomBot
 from aves_core.errors import AvesError, IllegalMoveError
 from aves_core.log import dump_log, parse_move_data
-from aves_core.serialize import event_to_json, structure
+from aves_core.serialize import FieldError, event_to_json, structure
 from aves_core.session import Table, UndoError
 from aves_core.state import Variant
 from aves_core.views import view_to_json
@@ -80,7 +80,12 @@ class Lobby:
         players = body.get("players")
         if type(players) is not list or not all(type(name) is str for name in players):
             raise HttpError(HTTPStatus.BAD_REQUEST, "schema", "players must be a list of names")
-        variant = structure(body.get("variant", {"crows": False, "showdown": False}), Variant)
+        try:
+            variant = structure(body.get("variant", {"crows": False, "showdown": False}),
+                                Variant)
+        except FieldError as error:
+            raise HttpError(HTTPStatus.BAD_REQUEST, "schema",
+                            f"variant: {error.message} ({error.path})") from None
         seed = body.get("seed")
         if seed is not None and type(seed) is not int:
             raise HttpError(HTTPStatus.BAD_REQUEST, "schema", "seed must be an integer")
@@ -182,7 +187,10 @@ class _Handler(BaseHTTPRequestHandler):
         """Quiet: a host logs through its own means."""
 
     def _body(self) -> Any:
-        length = int(self.headers.get("Content-Length") or 0)
+        declared = self.headers.get("Content-Length") or "0"
+        if not (declared.isascii() and declared.isdigit()):
+            raise HttpError(HTTPStatus.BAD_REQUEST, "bad_request", "a bad Content-Length")
+        length = int(declared)
         if length > MAX_BODY:
             raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "too_large", "body too large")
         raw = self.rfile.read(length) if length else b"{}"
@@ -210,6 +218,9 @@ class _Handler(BaseHTTPRequestHandler):
         except AvesError as error:
             status, payload = HTTPStatus.BAD_REQUEST, {"error": {"code": error.code,
                                                                  "message": str(error)}}
+        except Exception as error:  # a bug: answer it, rather than drop the connection
+            status, payload = HTTPStatus.INTERNAL_SERVER_ERROR, {
+                "error": {"code": "internal_error", "message": type(error).__name__}}
         self._answer(status, payload)
 
     def do_GET(self) -> None:
@@ -237,7 +248,7 @@ class _Handler(BaseHTTPRequestHandler):
                 return HTTPStatus.OK, lobby.move(table, seat, self._body())
             if (method, action) == ("GET", "events"):
                 since = parse_qs(url.query).get("since", ["0"])[0]
-                if not since.isdigit():
+                if not (since.isascii() and since.isdigit()):
                     raise HttpError(HTTPStatus.BAD_REQUEST, "bad_argument", "since: a number")
                 return HTTPStatus.OK, lobby.events(table, seat, int(since))
             if (method, action) == ("POST", "undo"):

@@ -33,12 +33,19 @@ from aves_core.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.log import GameLog, dump_log, parse_move_data, result_data, structure_header
+from aves_core.log import (
+    GameLog,
+    dump_log,
+    parse_move_data,
+    result_data,
+    structure_header,
+    structure_result,
+)
 from aves_core.moves import Move, Trade
 from aves_core.phases import Phase
 from aves_core.reader import read_entries
 from aves_core.serialize import unstructure_move
-from aves_core.state import GameState, Variant
+from aves_core.state import GameState, Result, Variant
 from aves_core.views import PlayerView, view_for
 
 __all__ = ["EventsBySeat", "Table", "UndoError"]
@@ -96,6 +103,9 @@ class Table:
         self._file: IO[str] | None = None
         self.restored_problem: LogProblem | None = None
         """What ``restore`` dropped (a cut-off last line), or None."""
+        self.bot_faults: list[tuple[int, str]] = []
+        """(seat, what went wrong) each time a bot failed to give a legal move and a
+        random legal move was played in its place."""
 
     # --- what a host reads ------------------------------------------------
 
@@ -127,6 +137,8 @@ class Table:
         """The events from number ``index`` on, as ``seat`` may see them."""
         if type(index) is not int or index < 0:
             raise ArgumentError(f"index must be an int >= 0, not {index!r}")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.players)):
+            raise ArgumentError(f"seat {seat!r} is not a seat of this table")
         return events_for(self._events[index:], seat)
 
     # --- playing ----------------------------------------------------------
@@ -156,8 +168,17 @@ class Table:
             bot = self._bots.get(seat)
             if bot is None:
                 return
-            seen = events_for(self._events, seat)
-            self._apply(bot.choose(view_for(self._state, seat), seen, self._rng))
+            view = view_for(self._state, seat)
+            try:
+                move = bot.choose(view, events_for(self._events, seat), self._rng)
+                if move not in view.legal_moves:
+                    raise ValueError(f"{move!r} is not a legal move")
+            except Exception as error:  # a faulty bot must not stall the table
+                # The seat's player already left; keep the game going with a random
+                # legal move and keep the fault for the host to see.
+                self.bot_faults.append((seat, f"{type(error).__name__}: {error}"))
+                move = self._rng.choice(view.legal_moves)
+            self._apply(move)
 
     def _since(self, first: int) -> EventsBySeat:
         seats: list[int | None] = [*range(len(self.players)), None]
@@ -257,11 +278,14 @@ class Table:
         _kind, data = next(entries)  # a cut-off header is no game: LogError
         header = structure_header(data)
         moves: list[Move] = []
+        recorded: Result | None = None
         dropped: LogProblem | None = None
         try:
             for kind, data in entries:
                 if kind == "move":
                     moves.append(parse_move_data(data, len(moves)))
+                else:
+                    recorded = structure_result(data)
         except LogError as error:
             if error.code != "truncated":
                 raise
@@ -275,6 +299,9 @@ class Table:
                 table._apply(move)
             except AvesError as error:
                 raise log_error(error.code, str(error), index) from None
+        if recorded is not None and recorded != table.state.result:
+            raise log_error("result_mismatch", f"the file records {recorded}, but the rules "
+                            f"give {table.state.result}")
         table.restored_problem = dropped
         table.save(path)
         return table
