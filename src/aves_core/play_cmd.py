@@ -148,6 +148,8 @@ class _Screen:
         if isinstance(event, Passed):
             return f"{self.who(event.seat)}: passes (only crows, no equal pair)"
         if isinstance(event, ReturnDue):
+            if event.seat == self.seat:
+                return "  you hold 8 cards and must return one"
             return f"  {self.who(event.seat)} holds 8 cards and must return one"
         if isinstance(event, TradeUndone):
             return f"{self.who(event.seat)}: takes back {self.card(event.card)}"

@@ -50,14 +50,22 @@ def _search(argument: str) -> Bot:
     return SearchBot(int(argument))
 
 
-def _greedy(_argument: str) -> Bot:
+def _greedy(argument: str) -> Bot:
     from aves_core.bots.greedy import GreedyBot
 
+    if argument:
+        raise ValueError("greedy takes no argument")
     return GreedyBot()
 
 
+def _random(argument: str) -> Bot:
+    if argument:
+        raise ValueError("random takes no argument")
+    return RandomBot()
+
+
 _FACTORIES: dict[str, Callable[[str], Bot]] = {
-    "random": lambda _argument: RandomBot(),
+    "random": _random,
     "greedy": _greedy,
     "search": _search,
 }
@@ -75,7 +83,8 @@ def make_bot(spec: str) -> Bot:
     try:
         return factory(argument)
     except ValueError:
-        raise ArgumentError(f"bad bot argument in {spec!r} (search:800 or search:40ms)") from None
+        raise ArgumentError(f"bad bot argument in {spec!r}: only search takes one "
+                            "(search:800 iterations, or search:40ms)") from None
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -87,7 +87,7 @@ def score_move(hand: tuple[Card, ...], circle: tuple[Card, ...], move: Move,
     rest = list(hand)
     rest.remove(move.card)
     if isinstance(move, Return):
-        return hand_value(rest) - 0.01 * move.card.number
+        return hand_value(rest) + 0.01 * move.card.number  # the highest number goes back
     left, right = circle[move.gap], circle[(move.gap + 1) % len(circle)]
     if abs(left.number - right.number) == move.card.number:
         taken = [*rest, left, right]

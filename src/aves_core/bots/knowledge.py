@@ -4,8 +4,11 @@ A seat sees its own hand, the circle, every hand's size and the deck's size;
 from the events it has seen it also knows which cards each opponent took from
 the circle (or drew in the open, under Showdown) and has not put back since.
 Every other card, the *unseen* ones, lies in an opponent's unknown slots or in
-the deck, and nothing the seat saw tells which: from its point of view every
-arrangement of them is equally likely. ``determinize`` draws one such
+the deck. A pass is the one move that tells more (only a hand of crows can
+pass), and it is counted: that hand is known to be crows. Other hints are
+not used: that a forced return gave up a colour held once shows the returner
+held no colour twice, and an opponent's choices say something of its hand;
+the unseen cards are taken as equally likely in any arrangement. ``determinize`` draws one such
 arrangement uniformly, giving a full ``GameState`` that a search can play on.
 """
 
@@ -17,16 +20,19 @@ from collections.abc import Iterable
 
 import attrs
 
-from aves_core.cards import Card, canonical, game_cards
+from aves_core.cards import CROW, Card, canonical, game_cards
 from aves_core.errors import ArgumentError
 from aves_core.events import (
+    EVENT_TYPES,
     CardDrawn,
     CardPlaced,
     CardReturned,
     CardsTaken,
     Event,
+    Passed,
     TradeUndone,
 )
+from aves_core.rules import HAND_SIZE
 from aves_core.state import GameState
 from aves_core.views import PlayerView
 
@@ -66,8 +72,18 @@ class Knowledge:
             raise ArgumentError("Knowledge needs the view of a seat (not a spectator's)")
         num = len(view.hand_sizes)
         taken: list[Counter[Card]] = [Counter() for _ in range(num)]
+        sizes = [HAND_SIZE] * num  # every hand starts with three cards
         for event in events:
-            if isinstance(event, CardsTaken):
+            seat = getattr(event, "seat", 0)
+            if not isinstance(event, EVENT_TYPES):
+                raise ArgumentError(f"not an event: {type(event).__name__}")
+            if type(seat) is not int or not 0 <= seat < num:
+                raise ArgumentError(f"an event names seat {seat!r} of a {num}-seat game")
+            _track_size(sizes, event)
+            if isinstance(event, Passed):
+                # Only a hand of crows can pass: every card of it is known now.
+                taken[seat] = Counter({CROW: sizes[seat]})
+            elif isinstance(event, CardsTaken):
                 taken[event.seat].update(event.cards)
             elif isinstance(event, CardDrawn):
                 if event.card is not None:
@@ -82,6 +98,9 @@ class Knowledge:
         for seat in range(num):
             hand = view.hands[seat]
             known.append(hand if hand is not None else canonical(taken[seat].elements()))
+            if len(known[seat]) > view.hand_sizes[seat]:
+                raise ArgumentError(f"the events give seat {seat} more cards than its hand "
+                                    f"holds ({view.hand_sizes[seat]})")
         pool = Counter(game_cards(num, view.variant.crows))
         pool.subtract(view.circle)
         for cards in known:
@@ -89,6 +108,18 @@ class Knowledge:
         if any(count < 0 for count in pool.values()):
             raise ArgumentError("the events do not fit the view: a card is in two places")
         return cls(view=view, known=tuple(known), unseen=canonical(pool.elements()))
+
+
+def _track_size(sizes: list[int], event: Event) -> None:
+    """Follow the hand sizes through the events (a pass needs the size at that time)."""
+    if isinstance(event, CardPlaced | CardReturned):
+        sizes[event.seat] -= 1
+    elif isinstance(event, CardsTaken):
+        sizes[event.seat] += 2
+    elif isinstance(event, CardDrawn):
+        sizes[event.seat] += 1
+    elif isinstance(event, TradeUndone):
+        sizes[event.seat] -= 1
 
 
 def determinize(knowledge: Knowledge, rng: random.Random) -> GameState:

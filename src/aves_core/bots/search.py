@@ -60,8 +60,9 @@ class SearchBot:
                  playout_moves: int = 200) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ArgumentError(f"iterations must be a positive int, not {iterations!r}")
-        if seconds is not None and not seconds > 0:
-            raise ArgumentError(f"seconds must be positive, not {seconds!r}")
+        if seconds is not None and (type(seconds) not in (int, float)
+                                    or not 0 < seconds < math.inf):
+            raise ArgumentError(f"seconds must be a positive finite number, not {seconds!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration

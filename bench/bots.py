@@ -1,0 +1,89 @@
+"""Bot speed: moves per second of each bot, search iterations per second, and the
+simulation rate with random bots (views and all, as ``aves simulate`` plays).
+
+    python bench/bots.py [--seconds 3] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from aves_core import Variant, apply_move, legal_moves, new_game
+from aves_core.bots.search import SearchBot
+from aves_core.events import Event, apply_move_with_events, events_for
+from aves_core.sim import SimulationSpec, make_bot, simulate
+from aves_core.views import view_for
+
+
+def bot_rate(spec: str, players: int, seconds: float) -> tuple[float, float]:
+    """(moves/s of the bot's choose, search iterations/s or 0) over seeded games in
+    which the bot plays every seat, timing only its choices."""
+    bot = make_bot(spec)
+    thinking = 0.0
+    moves = iterations = 0
+    seed = 0
+    while thinking < seconds:
+        state = new_game(players, Variant(), seed=seed)
+        seed += 1
+        rng = random.Random(seed)
+        seen: list[list[Event]] = [[] for _ in range(players)]
+        while state.result is None and thinking < seconds:
+            seat = state.active_player
+            assert seat is not None
+            view = view_for(state, seat)
+            start = time.perf_counter()
+            move = bot.choose(view, seen[seat], rng)
+            thinking += time.perf_counter() - start
+            moves += 1
+            if isinstance(bot, SearchBot):
+                iterations += bot.last_iterations
+            state, events = apply_move_with_events(state, move)
+            for other in range(players):
+                seen[other].extend(events_for(events, other))
+    return moves / thinking, iterations / thinking
+
+
+def engine_rate(players: int, seconds: float) -> float:
+    """Random playouts straight on the engine (legal_moves + apply_move), for scale."""
+    rng = random.Random(1)
+    moves = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        state = new_game(players, Variant(), seed=seed)
+        seed += 1
+        while state.result is None:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            moves += 1
+    return moves / (time.perf_counter() - start)
+
+
+def simulate_rate(players: int, games: int) -> float:
+    """Moves per second of ``simulate`` with random bots on one worker."""
+    spec = SimulationSpec(("random",) * players, Variant(), 1, 1000)
+    start = time.perf_counter()
+    moves = sum(record.moves for record, _log in simulate(spec, games, 1))
+    return moves / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="thinking time per bot")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=5000, help="games for the simulate rate")
+    args = parser.parse_args()
+    print(f"{args.players} players; each bot plays every seat; only its thinking is timed")
+    for spec in ("random", "greedy", "search", "search:40ms"):
+        moves, iterations = bot_rate(spec, args.players, args.seconds)
+        extra = f", {iterations:9,.0f} search iterations/s" if iterations else ""
+        print(f"  {spec:12} {moves:10,.1f} moves/s ({1000 / moves:8.3f} ms a move{extra})")
+    print(f"aves simulate, random bots, 1 worker: {simulate_rate(args.players, args.games):,.0f}"
+          " moves/s")
+    print(f"engine alone (legal_moves + apply_move): {engine_rate(args.players, 2.0):,.0f}"
+          " moves/s")
+
+
+if __name__ == "__main__":
+    main()

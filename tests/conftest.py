@@ -1,0 +1,49 @@
+"""Shared pytest configuration: the Hypothesis settings profiles.
+
+Choose a profile with the environment variable ``AVES_HYPOTHESIS_PROFILE``:
+
+- ``default`` (when the variable is unset): few enough examples that the whole
+  suite runs in a few minutes on a 2-core machine;
+- ``thorough``: many more examples and longer stateful runs, for a deliberate
+  hunt (``AVES_HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest``);
+- ``ci``: the default's budget, derandomized (the same examples on every run, so
+  a red CI can be reproduced) and with no example database.
+
+Every profile has ``deadline=None``: a random playout's time depends on how long
+the game runs, and timing is not what these tests are about.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# strategies.py holds the rule oracles; let pytest rewrite their asserts for readable failures.
+pytest.register_assert_rewrite("strategies")
+
+PROFILE_VARIABLE = "AVES_HYPOTHESIS_PROFILE"
+
+settings.register_profile(
+    "default",
+    max_examples=100,
+    stateful_step_count=80,
+    deadline=None,
+    # A playout of up to 150 moves is slow to generate by Hypothesis's standards.
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    parent=settings.get_profile("default"),
+    max_examples=2000,
+    stateful_step_count=200,
+)
+settings.register_profile(
+    "ci",
+    parent=settings.get_profile("default"),
+    derandomize=True,
+    database=None,
+    print_blob=True,
+)
+settings.load_profile(os.environ.get(PROFILE_VARIABLE, "default"))
