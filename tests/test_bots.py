@@ -454,7 +454,7 @@ def test_make_bot_knows_its_bots() -> None:
     assert isinstance(make_bot("greedy"), GreedyBot)
     default = make_bot("search")
     assert isinstance(default, SearchBot)
-    assert (300, None) == (default.iterations, default.seconds)
+    assert (500, None) == (default.iterations, default.seconds)
     counted = make_bot("search:800")
     assert isinstance(counted, SearchBot)
     assert (800, None) == (counted.iterations, counted.seconds)

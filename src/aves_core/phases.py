@@ -35,6 +35,10 @@ class Phase(enum.Enum):
     CIRCLE_REFILL = "circleRefill"
     GAME_END = "gameEnd"
 
+    # Members are singletons compared by identity, so the identity hash is right,
+    # and it runs in C: Enum's own hashes the name in Python on every table lookup.
+    __hash__ = object.__hash__
+
 
 class Trigger(enum.Enum):
     """What moves a game from one phase to the next."""
@@ -43,6 +47,8 @@ class Trigger(enum.Enum):
     REFILL = "refill"  # a match left one card in the circle
     OVER_LIMIT = "over_limit"  # the active player holds 8 cards
     END_GAME = "end_game"  # seven colours, or the deck is empty
+
+    __hash__ = object.__hash__  # as for Phase: the engine looks these up on every move
 
 
 # Which move types each resting phase accepts (BGA's "possibleactions").

@@ -74,7 +74,7 @@ BOT_NAMES = tuple(_FACTORIES)
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot from its name: ``random``, ``greedy``, ``search`` (300 iterations a move),
+    """A bot from its name: ``random``, ``greedy``, ``search`` (500 iterations a move),
     ``search:800`` (800 iterations) or ``search:40ms`` (40 ms a move)."""
     name, _, argument = spec.partition(":")
     factory = _FACTORIES.get(name)

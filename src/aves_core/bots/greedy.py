@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import sub
 
 from aves_core.cards import CROW_SUIT, Card, game_cards
 from aves_core.events import Event
@@ -146,21 +147,22 @@ def playout_move(state: GameState, rng: random.Random) -> Move:
         moves = moves_for(state.phase, player, hand, circle)
         return moves[rng.randrange(len(moves))]
     numbers = [card.number for card in circle]
-    gaps_by_diff: dict[int, list[int]] = {}
-    for gap in range(k):
-        diff = abs(numbers[gap] - numbers[gap + 1 - k])  # index -0 wraps to the first card
-        gaps_by_diff.setdefault(diff, []).append(gap)
+    # diffs[g]: the difference across gap g (the last gap joins the ends); C-level maps.
+    diffs = list(map(abs, map(sub, numbers, numbers[1:] + numbers[:1])))
     suits = [0] * 8
     for card in hand:
         suits[card.suit] += 1
+    random_ = rng.random
     good: list[Move] = []
     matches: list[Move] = []
     for card in hand:
-        gaps = gaps_by_diff.get(card.number)
-        if not gaps:
+        number = card.number
+        if number not in diffs:  # most cards match nowhere: skip them at C speed
             continue
         row = trade_row(player, card)
-        for gap in gaps:
+        for gap in range(k):
+            if diffs[gap] != number:
+                continue
             move = row[gap]
             matches.append(move)
             left, right = circle[gap].suit, circle[gap + 1 - k].suit
@@ -168,11 +170,11 @@ def playout_move(state: GameState, rng: random.Random) -> Move:
                     or (right != CROW_SUIT and not suits[right]):
                 good.append(move)
     if good:
-        return good[rng.randrange(len(good))]
+        return good[int(random_() * len(good))]
     if matches:
-        return matches[rng.randrange(len(matches))]
+        return matches[int(random_() * len(matches))]
     fruit = [card for card in hand if card.suit != CROW_SUIT]
     if not fruit:
         return PASSES[player]  # only crows and no equal pair
     spare = [card for card in fruit if suits[card.suit] > 1] or fruit
-    return trade_row(player, spare[rng.randrange(len(spare))])[rng.randrange(k)]
+    return trade_row(player, spare[int(random_() * len(spare))])[int(random_() * k)]

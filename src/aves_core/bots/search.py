@@ -55,7 +55,7 @@ class SearchBot:
 
     uses_events = True
 
-    def __init__(self, iterations: int = 300, *, seconds: float | None = None,
+    def __init__(self, iterations: int = 500, *, seconds: float | None = None,
                  exploration: float = 0.7, widening: float = 1.5,
                  playout_moves: int = 200) -> None:
         if type(iterations) is not int or iterations < 1:
@@ -96,7 +96,9 @@ class SearchBot:
         while state.result is None:
             children = node.children
             # Which of this node's moves the drawn state allows (its availability).
-            available = [move for move in children if is_legal(state, move)]
+            # The root's moves are the seat's own, legal in every drawn state.
+            available = list(children) if node is root else [
+                move for move in children if is_legal(state, move)]
             for move in available:
                 children[move].available += 1
             # Progressive widening: a node opens a new move only once it has been
