@@ -76,7 +76,7 @@ class IllegalMoveError(AvesError, ValueError):
 
 
 class BigInt(int):
-    """An integer literal too long to read exactly (over 4,000 digits).
+    """An integer literal too long to read exactly (over 4,300 digits).
 
     JSON allows any integer, but converting a huge literal costs time that grows
     with the square of its length, so the log reader keeps such a literal as

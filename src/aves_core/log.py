@@ -206,7 +206,7 @@ def structure_header(data: Any) -> _Header:
         if key not in data:
             raise log_error("schema", f"the key {key!r} is missing", path=key)
     if type(data.get("seed")) is BigInt:
-        raise log_error("schema", "seed is too large (more than 4,000 digits)", path="seed")
+        raise log_error("schema", "seed is too large (more than 4,300 digits)", path="seed")
     fields = {key: value for key, value in data.items() if key in _HEADER_KEYS[2:]}
     try:
         header = structure(fields, _Header)

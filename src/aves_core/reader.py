@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -28,7 +29,7 @@ MAX_LINE_BYTES = 1 << 20
 """The longest JSON Lines line read (1 MiB); a move's line is under 100 bytes."""
 MAX_DOCUMENT_BYTES = 64 << 20
 """The largest ``.json`` document read whole (64 MiB); larger logs belong in JSON Lines."""
-_BIG_INT_DIGITS = 4000
+_BIG_INT_DIGITS = 4300  # Python's default limit on the digits of an int read from text
 
 
 def _parse_int(text: str) -> int:
@@ -59,12 +60,28 @@ _DECODER = json.JSONDecoder(
     parse_int=_parse_int,
     parse_constant=_refuse_constant,
 )
+# Without the parse_int hook: faster, and safe while Python's own limit on integer
+# literals (4,300 digits by default) refuses the huge ones, which then go to _DECODER.
+_FAST_DECODER = json.JSONDecoder(
+    object_pairs_hook=_object_without_duplicates,
+    parse_constant=_refuse_constant,
+)
+
+
+def _decode(text: str) -> Any:
+    if sys.get_int_max_str_digits() == _BIG_INT_DIGITS:
+        try:
+            return _FAST_DECODER.decode(text)
+        except ValueError as error:
+            if "integer string conversion" not in str(error):
+                raise
+    return _DECODER.decode(text)
 
 
 def decode_json(text: str, *, move_index: int | None = None, what: str = "the log") -> Any:
     """Parse JSON strictly (no NaN, no repeated keys); a LogError on failure."""
     try:
-        return _DECODER.decode(text)
+        return _decode(text)
     except RecursionError:
         # Deeper than any field of a log can be: the shape is wrong, not the syntax.
         raise log_error("schema", f"{what} is nested too deeply to be a log",
@@ -75,7 +92,8 @@ def decode_json(text: str, *, move_index: int | None = None, what: str = "the lo
 
 def _decode_utf8(raw: bytes, what: str, move_index: int | None = None) -> str:
     try:
-        return raw.decode("utf-8-sig")
+        # Only the first line of a file can start with a byte order mark.
+        return raw.decode("utf-8-sig" if move_index is None else "utf-8")
     except UnicodeDecodeError:
         raise log_error("not_json", f"{what} is binary data, not UTF-8 text",
                         move_index) from None
