@@ -45,6 +45,35 @@ def bot_rate(spec: str, players: int, seconds: float) -> tuple[float, float]:
     return moves / thinking, iterations / thinking
 
 
+def heads_up_search_time(games: int) -> tuple[float, float]:
+    """(mean, 95th percentile) milliseconds of SearchBot's moves in heads-up games
+    against GreedyBot, seats rotated: the setting of the strength table."""
+    from aves_core.bots.greedy import GreedyBot
+
+    times: list[float] = []
+    for index in range(games):
+        search, greedy = SearchBot(), GreedyBot()
+        seat_of_search = index % 2
+        state = new_game(2, Variant(), seed=index)
+        rng = random.Random(index)
+        seen: list[list[Event]] = [[], []]
+        while state.result is None:
+            seat = state.active_player
+            assert seat is not None
+            view = view_for(state, seat)
+            if seat == seat_of_search:
+                start = time.perf_counter()
+                move = search.choose(view, seen[seat], rng)
+                times.append(time.perf_counter() - start)
+            else:
+                move = greedy.choose(view, seen[seat], rng)
+            state, events = apply_move_with_events(state, move)
+            for other in range(2):
+                seen[other].extend(events_for(events, other))
+    times.sort()
+    return 1000 * sum(times) / len(times), 1000 * times[int(0.95 * (len(times) - 1))]
+
+
 def engine_rate(players: int, seconds: float) -> float:
     """Random playouts straight on the engine (legal_moves + apply_move), for scale."""
     rng = random.Random(1)
@@ -73,12 +102,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="thinking time per bot")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=5000, help="games for the simulate rate")
+    parser.add_argument("--heads-up-games", type=int, default=40,
+                        help="games of search against greedy for the move time")
     args = parser.parse_args()
     print(f"{args.players} players; each bot plays every seat; only its thinking is timed")
     for spec in ("random", "greedy", "search", "search:40ms"):
         moves, iterations = bot_rate(spec, args.players, args.seconds)
         extra = f", {iterations:9,.0f} search iterations/s" if iterations else ""
         print(f"  {spec:12} {moves:10,.1f} moves/s ({1000 / moves:8.3f} ms a move{extra})")
+    mean, p95 = heads_up_search_time(args.heads_up_games)
+    print(f"search vs greedy, heads-up: {mean:.1f} ms a search move on average, "
+          f"{p95:.1f} ms at the 95th percentile")
     print(f"aves simulate, random bots, 1 worker: {simulate_rate(args.players, args.games):,.0f}"
           " moves/s")
     print(f"engine alone (legal_moves + apply_move): {engine_rate(args.players, 2.0):,.0f}"
