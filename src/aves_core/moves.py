@@ -104,9 +104,11 @@ def return_row(player: int, card: Card) -> tuple[Return, ...]:
 
 MOVE_TYPES = (Trade, Return, Pass)
 
+# Any int reads back (an illegal move, as a log may carry, has a text form too);
+# the digits are bounded so that no text costs quadratic time to read.
 _NOTATION = re.compile(
-    r"\s*(?P<player>\d{1,2})\s*:\s*(?:(?P<kind>trade|return)\s+(?P<card>\S+?)\s*@\s*(?P<gap>\d{1,3})"
-    r"|(?P<pass>pass))\s*"
+    r"\s*(?P<player>-?\d{1,30})\s*:\s*(?:(?P<kind>trade|return)\s+(?P<card>\S+?)\s*@\s*"
+    r"(?P<gap>-?\d{1,30})|(?P<pass>pass))\s*"
 )
 
 
