@@ -28,7 +28,7 @@ PROFILE_VARIABLE = "AVES_HYPOTHESIS_PROFILE"
 settings.register_profile(
     "default",
     max_examples=100,
-    stateful_step_count=80,
+    stateful_step_count=50,
     deadline=None,
     # A playout of up to 150 moves is slow to generate by Hypothesis's standards.
     suppress_health_check=[HealthCheck.too_slow],
@@ -37,7 +37,7 @@ settings.register_profile(
     "thorough",
     parent=settings.get_profile("default"),
     max_examples=2000,
-    stateful_step_count=200,
+    stateful_step_count=100,
 )
 settings.register_profile(
     "ci",

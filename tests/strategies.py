@@ -411,7 +411,7 @@ class Playout:
 def start(num_players: int, variant: Variant, seed: int, crow_start: bool = False) -> GameState:
     """``new_game`` from ``seed``; with ``crow_start`` (and crows) the seeded deal is changed so
     that the first player holds three crows, the only way to make a pass likely (random play
-    passes about once in 100,000 states)."""
+    passes about once in 80,000 states)."""
     if not (crow_start and variant.crows):
         return new_game(num_players, variant, seed=seed)
     deal, first = random_setup(num_players, variant, seed)
@@ -564,9 +564,12 @@ def near_moves(draw: st.DrawFn, state: GameState) -> Move:
     seat = draw(st.sampled_from(sorted({state.active_player or 0, *range(state.num_players)})))
     if draw(st.booleans()) and state.active_player is not None:
         seat = state.active_player
-    card = draw(st.sampled_from(state.hands[seat]) | cards())
+    # Each distinct card of the hand equally (so a crow is as likely as any fruit), or any card.
+    card = draw(st.sampled_from(sorted(set(state.hands[seat]), key=canonical_key)) | cards())
     gap = draw(st.integers(min_value=-1, max_value=len(state.circle)))
-    kind = draw(st.sampled_from((Trade, Return, Pass)))
+    kind: type[Move] = draw(st.sampled_from((Trade, Return, Pass)))
+    if state.phase is not Phase.GAME_END and draw(st.booleans()):
+        kind = Return if state.phase is Phase.FORCED_RETURN else Trade  # the phase's own type
     if kind is Pass:
         return Pass(seat)
     if kind is Return:

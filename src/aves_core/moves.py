@@ -2,7 +2,8 @@
 
 The notation is ``SEAT:trade CARD@GAP``, ``SEAT:return CARD@GAP`` and
 ``SEAT:pass``, for example ``0:trade R3@2``. ``str(move)`` writes it and
-``parse_move`` reads it back, so ``parse_move(str(m)) == m`` for every move.
+``parse_move`` reads it back, so ``parse_move(str(m)) == m`` for every move
+whose seat and gap have at most 30 digits (every move a game can hold).
 """
 
 from __future__ import annotations
@@ -104,8 +105,8 @@ def return_row(player: int, card: Card) -> tuple[Return, ...]:
 
 MOVE_TYPES = (Trade, Return, Pass)
 
-# Any int reads back (an illegal move, as a log may carry, has a text form too);
-# the digits are bounded so that no text costs quadratic time to read.
+# Negative and large numbers read back too (an illegal move, as a log may carry,
+# has a text form); the digits are bounded so that no text costs quadratic time.
 _NOTATION = re.compile(
     r"\s*(?P<player>-?\d{1,30})\s*:\s*(?:(?P<kind>trade|return)\s+(?P<card>\S+?)\s*@\s*"
     r"(?P<gap>-?\d{1,30})|(?P<pass>pass))\s*"
