@@ -124,40 +124,55 @@ def _document_entries(text: str) -> Iterator[Entry]:
 # --- JSON Lines --------------------------------------------------------------
 
 
+_BLOCK_BYTES = 1 << 16
+
+
 def _lines(stream: IO[bytes]) -> Iterator[tuple[bytes | None, bool]]:
-    """The lines of a binary stream (split at ``\\n`` only), each with whether it
-    ended in a newline; None for a line over the length limit."""
+    """The lines of a binary stream (split at ``\\n`` only, without it), each with
+    whether a newline ended it; None for a line over the length limit.
+
+    Reads in blocks, so memory stays within a block and the longest line."""
+    carry = b""
     while True:
-        line = stream.readline(MAX_LINE_BYTES + 1)
-        if not line:
-            return
-        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+        block = stream.read(_BLOCK_BYTES)
+        if not block:
+            break
+        parts = (carry + block).split(b"\n") if carry else block.split(b"\n")
+        carry = parts.pop()
+        for part in parts:
+            if len(part) >= MAX_LINE_BYTES:
+                yield None, False
+                return
+            yield part, True
+        if len(carry) >= MAX_LINE_BYTES:
             yield None, False
             return
-        yield line, line.endswith(b"\n")
+    if carry:
+        yield carry, False
 
 
 def _line_entries(lines: Iterator[tuple[bytes | None, bool]]) -> Iterator[Entry]:
     header_seen = result_seen = False
     moves = 0
     for raw, complete in lines:
-        index = moves if header_seen else None
-        what = f"the line of move {moves}" if header_seen else "the header line"
         if raw is None:
+            index, what = _where(header_seen, moves)
             raise log_error("schema", f"{what} is longer than {MAX_LINE_BYTES:,} bytes", index)
         try:
-            text = _decode_utf8(raw, what, index)
-            if not text.strip():
+            # Only the first line of a file can start with a byte order mark.
+            data = _decode(raw.decode("utf-8" if header_seen else "utf-8-sig"))
+        except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
+            if not raw.strip():
                 continue  # blank lines carry nothing
-            data = decode_json(text, move_index=index, what=what)
-        except LogError as error:
+            index, what = _where(header_seen, moves)
+            problem = _line_problem(error, what, index)
+            if complete:
+                raise problem from None
             # A crash while appending can cut a line anywhere, even inside a
             # character: an unfinished last line is a cut, whatever it holds.
-            if complete:
-                raise
             raise log_error("truncated",
                             f"the file ends in the middle of a line ({what} is cut off)",
-                            index) from error
+                            index) from None
         if result_seen:
             raise log_error("schema", "the result line must be the last line", moves)
         if not header_seen:
@@ -171,6 +186,21 @@ def _line_entries(lines: Iterator[tuple[bytes | None, bool]]) -> Iterator[Entry]
             yield "move", data
     if not header_seen:
         raise log_error("not_json", "the log is empty")
+
+
+def _where(header_seen: bool, moves: int) -> tuple[int | None, str]:
+    """The move index of the line being read, and how to name the line."""
+    if header_seen:
+        return moves, f"the line of move {moves}"
+    return None, "the header line"
+
+
+def _line_problem(error: BaseException, what: str, index: int | None) -> LogError:
+    if isinstance(error, UnicodeDecodeError):
+        return log_error("not_json", f"{what} is binary data, not UTF-8 text", index)
+    if isinstance(error, RecursionError):
+        return log_error("schema", f"{what} is nested too deeply to be a log", index)
+    return log_error("not_json", f"{what} is not JSON: {error}", index)
 
 
 # --- sources -------------------------------------------------------------
