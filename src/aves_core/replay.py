@@ -94,10 +94,9 @@ def _entries_of(source: Source, fmt: Format | None) -> tuple[Iterator[Entry], bo
     """The entries of a source, and whether they are already typed (a GameLog's)."""
     if isinstance(source, GameLog):
         log = source
-        header = _typed_header(log)
 
         def typed() -> Iterator[Entry]:
-            yield "header", header
+            yield "header", log  # a GameLog has every field of a header
             for move in log.moves:
                 yield "move", move
             if log.result is not None:
@@ -108,13 +107,6 @@ def _entries_of(source: Source, fmt: Format | None) -> tuple[Iterator[Entry], bo
         raise ArgumentError(f"replay needs a GameLog, a path or a log's text, "
                             f"not {type(source).__name__}")
     return read_entries(source, fmt), False
-
-
-def _typed_header(log: GameLog) -> Any:
-    from aves_core.log import _Header
-
-    return _Header(players=log.players, variant=log.variant, deal=log.deal,
-                   first_player=log.first_player, seed=log.seed)
 
 
 def _initial_state(header: Any) -> GameState:
