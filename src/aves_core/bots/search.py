@@ -7,8 +7,11 @@ and the deck), walks the one shared tree down the moves that state allows
 how often its parent was visited), adds one node, plays the game out with
 the fast ``playout_move`` policy, and credits every player's share of the win
 to the moves that player made on the way. Untried moves are expanded best
-first by GreedyBot's score, so a small budget is spent where it matters. The
-move played is the root's most visited child.
+first by GreedyBot's score and a node opens new moves only as its visits grow
+(progressive widening), so a small budget is spent where it matters; at the
+root, GreedyBot's judgement also adds a bonus that fades as a move's visits
+grow (progressive bias), which keeps a small budget from trading a sound move
+for a lucky one. The move played is the root's most visited child.
 
 The bot is honest: it sees only its view and its redacted events. It is
 seeded and deterministic for a given iteration budget; a time budget trades
@@ -56,7 +59,7 @@ class SearchBot:
     uses_events = True
 
     def __init__(self, iterations: int = 500, *, seconds: float | None = None,
-                 exploration: float = 0.7, widening: float = 1.5,
+                 exploration: float = 0.7, widening: float = 1.5, prior: float = 3.0,
                  playout_moves: int = 200) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ArgumentError(f"iterations must be a positive int, not {iterations!r}")
@@ -67,6 +70,7 @@ class SearchBot:
         self.seconds = seconds
         self.exploration = exploration
         self.widening = widening
+        self.prior = prior
         self.playout_moves = playout_moves
         self.name = f"search{iterations}" if seconds is None else f"search{seconds:g}s"
         self.last_iterations = 0
@@ -79,6 +83,7 @@ class SearchBot:
         knowledge = Knowledge.from_events(view, events)
         root = _Node(mover=-1)
         self._root_order: list[Move] | None = None
+        self._root_prior: dict[Move, float] = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.iterations if deadline is None else time.perf_counter() < deadline:
@@ -114,7 +119,7 @@ class SearchBot:
                     state = unchecked_step(state, opened)
                     path.append(child)
                     break
-            move = self._select(node, available)
+            move = self._select(node, available, node is root)
             node = children[move]
             state = unchecked_step(state, move)
             path.append(node)
@@ -136,8 +141,13 @@ class SearchBot:
                 player = state.active_player
                 assert player is not None
                 hand, circle = state.hands[player], state.circle
-                self._root_order = sorted(legal_moves(state), key=lambda move: -score_move(
-                    hand, circle, move, knowledge.unseen))
+                scores = {move: score_move(hand, circle, move, knowledge.unseen)
+                          for move in legal_moves(state)}
+                self._root_order = sorted(scores, key=lambda move: -scores[move])
+                low, high = min(scores.values()), max(scores.values())
+                spread = high - low or 1.0
+                self._root_prior = {move: (score - low) / spread
+                                    for move, score in scores.items()}
             return next((move for move in self._root_order if move not in children), None)
         suggestion = playout_move(state, rng)
         if suggestion not in children:
@@ -145,14 +155,20 @@ class SearchBot:
         untried = [move for move in legal_moves(state) if move not in children]
         return untried[rng.randrange(len(untried))] if untried else None
 
-    def _select(self, node: _Node, moves: list[Move]) -> Move:
+    def _select(self, node: _Node, moves: list[Move], at_root: bool) -> Move:
         best_move = moves[0]
         best = -math.inf
         c = self.exploration
+        prior = self._root_prior if at_root and self.prior else None
         for move in moves:
             child = node.children[move]
+            if not child.visits:
+                return move
             value = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits) if child.visits else math.inf
+                math.log(child.available) / child.visits)
+            if prior is not None:
+                # Progressive bias: GreedyBot's judgement counts while visits are few.
+                value += self.prior * prior[move] / (child.visits + 1)
             if value > best:
                 best, best_move = value, move
         return best_move
