@@ -450,12 +450,16 @@ def test_a_nul_in_a_source_is_a_log_problem_not_a_crash(source: str | bytes) -> 
 
 # --- a 200 MB JSON Lines file is streamed -------------------------------------------
 
+# The peak is read from /proc (VmHWM, in KiB), not getrusage: Linux carries
+# ru_maxrss across fork and exec, so a child would report the parent's peak.
 MEMORY_PROBE = textwrap.dedent("""
-    import resource, sys
+    import sys
     from aves_core.cli import main
     status = main(["replay", sys.argv[1], "--json"])
     sys.stdout.flush()
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+    with open("/proc/self/status") as status_file:
+        peak = next(line for line in status_file if line.startswith("VmHWM:"))
+    print(peak.split()[1], file=sys.stderr)
     sys.exit(status)
 """)
 
@@ -474,7 +478,7 @@ def test_a_200_mb_jsonl_log_is_streamed_not_read_whole(tmp_path: Path) -> None:
     assert size > 200 * 10**6
     done = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(path)],
                           capture_output=True, text=True, timeout=120, check=False)
-    peak_bytes = int(done.stderr.strip().splitlines()[-1]) * 1024  # ru_maxrss is in KiB
+    peak_bytes = int(done.stderr.strip().splitlines()[-1]) * 1024  # VmHWM is in KiB
     check_report(done.returncode, done.stdout, "", "game_over", MOVES)
     assert peak_bytes < 100 * 10**6, f"peak memory {peak_bytes:,} bytes for a {size:,} file"
     assert time.perf_counter() - started < 20
