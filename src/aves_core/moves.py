@@ -103,8 +103,6 @@ def return_row(player: int, card: Card) -> tuple[Return, ...]:
         row = _return_rows[key] = tuple(Return(player, card, gap) for gap in range(MAX_GAPS))
     return row
 
-MOVE_TYPES = (Trade, Return, Pass)
-
 # Negative and large numbers read back too (an illegal move, as a log may carry,
 # has a text form); the digits are bounded so that no text costs quadratic time.
 _NOTATION = re.compile(
