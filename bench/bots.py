@@ -12,9 +12,9 @@ import time
 
 from aves_core import Variant, apply_move, legal_moves, new_game
 from aves_core.bots.search import SearchBot
-from aves_core.events import Event, apply_move_with_events, events_for
-from aves_core.sim import SimulationSpec, make_bot, simulate
-from aves_core.views import view_for
+from aves_core.games.aves.events import Event, apply_move_with_events, events_for
+from aves_core.kernel.sim import SimulationSpec, make_bot, simulate
+from aves_core.games.aves.views import view_for
 
 
 def bot_rate(spec: str, players: int, seconds: float) -> tuple[float, float]:
@@ -48,7 +48,7 @@ def bot_rate(spec: str, players: int, seconds: float) -> tuple[float, float]:
 def heads_up_search_time(games: int) -> tuple[float, float]:
     """(mean, 95th percentile) milliseconds of SearchBot's moves in heads-up games
     against GreedyBot, seats rotated: the setting of the strength table."""
-    from aves_core.bots.greedy import GreedyBot
+    from aves_core.games.aves.bots.greedy import GreedyBot
 
     times: list[float] = []
     for index in range(games):

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from aves_core import Move, Variant, apply_move, legal_moves
-from aves_core.log import GameLog, dump_log
-from aves_core.replay import replay
+from aves_core.games.aves.log import GameLog, dump_log
+from aves_core.kernel.replay import replay
 
 
 def record_games(count: int, max_moves: int = 400) -> list[GameLog]:

@@ -35,15 +35,15 @@ from aves_core import (
     states,
 )
 from aves_core.bots import Bot, RandomBot
-from aves_core.bots.greedy import GreedyBot, hand_value, playout_move
-from aves_core.bots.knowledge import Knowledge, determinize
+from aves_core.games.aves.bots.greedy import GreedyBot, hand_value, playout_move
+from aves_core.games.aves.bots.knowledge import Knowledge, determinize
 from aves_core.bots.search import SearchBot
-from aves_core.cards import CROW
-from aves_core.errors import ArgumentError
-from aves_core.events import EVENT_TYPES, Event, apply_move_with_events, events_for
-from aves_core.rules import is_legal, unchecked_step
-from aves_core.sim import BOT_NAMES, make_bot, play_game
-from aves_core.views import PlayerView, view_for
+from aves_core.games.aves.cards import CROW
+from aves_core.kernel.errors import ArgumentError
+from aves_core.games.aves.events import EVENT_TYPES, Event, apply_move_with_events, events_for
+from aves_core.games.aves.rules import is_legal, unchecked_step
+from aves_core.kernel.sim import BOT_NAMES, make_bot, play_game
+from aves_core.games.aves.views import PlayerView, view_for
 
 SEARCH_ITERATIONS = 30
 """A small iteration budget: enough to exercise the tree, cheap enough for many positions."""

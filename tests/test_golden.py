@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from aves_core.replay import replay
+from aves_core.kernel.replay import replay
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 README = GOLDEN / "README.md"

@@ -40,9 +40,9 @@ from aves_core import (
     legal_moves,
     new_game,
 )
-from aves_core.bots.knowledge import Knowledge, determinize
-from aves_core.cards import game_cards
-from aves_core.events import (
+from aves_core.games.aves.bots.knowledge import Knowledge, determinize
+from aves_core.games.aves.cards import game_cards
+from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
     CardsTaken,
@@ -52,8 +52,8 @@ from aves_core.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.session import Table
-from aves_core.views import view_for
+from aves_core.kernel.table import Table
+from aves_core.games.aves.views import view_for
 
 SAMPLES_PER_SITUATION = 3
 """How many determinized states each random situation checks."""

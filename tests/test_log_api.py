@@ -4,7 +4,7 @@ the two paths of ``structure_move``, and the ``aves`` command's contract.
 The normative text is ``LOG_FORMAT.md`` (shared with the project): the JSON document
 and JSON Lines forms, the error codes, which problem is reported first, and
 ``aves replay LOG [--json]`` with its exit statuses. These tests read every value
-through the public API (and ``aves_core.serialize`` for the converter itself).
+through the public API (and ``aves_core.games.aves.serialize`` for the converter itself).
 """
 
 from __future__ import annotations
@@ -47,12 +47,12 @@ from aves_core import (
     new_game,
     random_setup,
     replay,
-    serialize,
     states,
     validate,
 )
-from aves_core.cli import main
-from aves_core.reader import Format
+from aves_core.cli.main import main
+from aves_core.games.aves import serialize
+from aves_core.kernel.reader import Format
 
 FORMATS: tuple[Format, ...] = ("json", "jsonl")
 

@@ -20,14 +20,14 @@ from strategies import (
 )
 
 from aves_core import GameState, Move, Phase, Trade, Variant, diagram, legal_moves
-from aves_core.phases import (
+from aves_core.games.aves.phases import (
     AUTOMATIC_PHASES,
     MACHINE,
     NEXT_PHASE,
     PHASE_ACTIONS,
     Trigger,
 )
-from aves_core.rules import _apply
+from aves_core.games.aves.rules import _apply
 
 Edge = tuple[Phase, Trigger, Phase]
 

@@ -20,9 +20,9 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 from aves_core import Phase, Return, Trade, Variant, game_cards, load_log, replay
-from aves_core.cli import main
-from aves_core.session import Table
-from aves_core.sim import make_bot
+from aves_core.cli.main import main
+from aves_core.kernel.table import Table
+from aves_core.kernel.sim import make_bot
 
 PROMPT = r"\n> "
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

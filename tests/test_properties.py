@@ -57,7 +57,7 @@ from aves_core import (
     parse_move,
     random_setup,
 )
-from aves_core.rules import is_legal, unchecked_step
+from aves_core.games.aves.rules import is_legal, unchecked_step
 
 # --- invariants of every state ---------------------------------------------------
 

@@ -39,7 +39,7 @@ from aves_core import (
     new_game,
     random_setup,
 )
-from aves_core.cards import canonical
+from aves_core.games.aves.cards import canonical
 
 FILL = "..."
 PLAYER_TURN = Phase.PLAYER_TURN

@@ -36,7 +36,7 @@ from aves_core import (
     replay,
 )
 from aves_core.bots import Bot, RandomBot
-from aves_core.events import (
+from aves_core.games.aves.events import (
     CardDrawn,
     CircleRefilled,
     Event,
@@ -44,10 +44,10 @@ from aves_core.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.log import header_data
-from aves_core.serialize import unstructure_move
-from aves_core.session import Table, UndoError
-from aves_core.views import PlayerView, update_view, view_for
+from aves_core.games.aves.log import header_data
+from aves_core.games.aves.serialize import unstructure_move
+from aves_core.kernel.table import Table, UndoError
+from aves_core.games.aves.views import PlayerView, update_view, view_for
 
 NAMES = ("ann", "bo", "cy", "di", "ed", "flo")
 VARIANTS = [Variant(), Variant(crows=True), Variant(showdown=True),

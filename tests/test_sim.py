@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from aves_core import Variant, replay
-from aves_core.sim import (
+from aves_core.kernel.sim import (
     GameRecord,
     SimulationSpec,
     Summary,
@@ -28,7 +28,7 @@ from aves_core.sim import (
     simulate,
     wilson_interval,
 )
-from aves_core.simulate_cmd import histogram
+from aves_core.cli.simulate import histogram
 
 SECTIONS = ("win share by bot", "win share by seat", "end reasons", "game length (moves)")
 REASONS = ("seven_colors", "deck_empty", "move_limit")

@@ -47,8 +47,8 @@ from aves_core import (
     legal_moves,
     new_game,
 )
-from aves_core.cards import canonical
-from aves_core.events import (
+from aves_core.games.aves.cards import canonical
+from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
     CardReturned,
@@ -63,8 +63,8 @@ from aves_core.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.serialize import event_from_json, event_to_json
-from aves_core.views import PlayerView, update_view, view_for, view_to_json
+from aves_core.games.aves.serialize import event_from_json, event_to_json
+from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
 
 Seat = int | None
 
@@ -495,7 +495,7 @@ def test_events_are_frozen_hashable_values(kind: str, data: st.DataObject) -> No
     ],
 )
 def test_event_from_json_refuses_what_is_no_event(data: object) -> None:
-    from aves_core.serialize import FieldError
+    from aves_core.games.aves.serialize import FieldError
 
     with pytest.raises(FieldError):
         event_from_json(data)

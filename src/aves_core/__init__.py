@@ -7,8 +7,8 @@ Start with ``new_game``, ask ``legal_moves``, play with ``apply_move``::
     >>> state = apply_move(state, legal_moves(state)[0])
 """
 
-from aves_core.cards import CROW, Card, Color, game_cards
-from aves_core.errors import (
+from aves_core.games.aves.cards import CROW, Card, Color, game_cards
+from aves_core.kernel.errors import (
     ArgumentError,
     AvesError,
     IllegalMoveError,
@@ -17,12 +17,12 @@ from aves_core.errors import (
     NotationError,
     SetupError,
 )
-from aves_core.log import GameLog, dump_log, load_log
-from aves_core.moves import Move, Pass, Return, Trade, parse_move
-from aves_core.phases import Phase, diagram
-from aves_core.replay import ReplayResult, replay, states, validate
-from aves_core.rules import apply_move, legal_moves, new_game, random_setup
-from aves_core.state import GameState, Result, Variant
+from aves_core.games.aves.log import GameLog, dump_log, load_log
+from aves_core.games.aves.moves import Move, Pass, Return, Trade, parse_move
+from aves_core.games.aves.phases import Phase, diagram
+from aves_core.kernel.replay import ReplayResult, replay, states, validate
+from aves_core.games.aves.rules import apply_move, legal_moves, new_game, random_setup
+from aves_core.games.aves.state import GameState, Result, Variant
 
 __version__ = "0.1.0"
 

@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from aves_core.events import Event
-from aves_core.moves import Move
-from aves_core.views import PlayerView
+from aves_core.games.aves.events import Event
+from aves_core.games.aves.moves import Move
+from aves_core.games.aves.views import PlayerView
 
 __all__ = ["Bot", "RandomBot"]
 

@@ -25,14 +25,14 @@ import random
 import time
 from collections.abc import Sequence
 
-from aves_core.bots.greedy import playout_move, score_move
-from aves_core.bots.knowledge import Knowledge, determinize
-from aves_core.errors import ArgumentError
-from aves_core.events import Event
-from aves_core.moves import Move
-from aves_core.rules import is_legal, legal_moves, ranking, unchecked_step
-from aves_core.state import GameState, Result
-from aves_core.views import PlayerView
+from aves_core.games.aves.bots.greedy import playout_move, score_move
+from aves_core.games.aves.bots.knowledge import Knowledge, determinize
+from aves_core.kernel.errors import ArgumentError
+from aves_core.games.aves.events import Event
+from aves_core.games.aves.moves import Move
+from aves_core.games.aves.rules import is_legal, legal_moves, ranking, unchecked_step
+from aves_core.games.aves.state import GameState, Result
+from aves_core.games.aves.views import PlayerView
 
 __all__ = ["SearchBot"]
 

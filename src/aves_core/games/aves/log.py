@@ -20,19 +20,19 @@ from typing import Any
 
 import attrs
 
-from aves_core.cards import Card
-from aves_core.errors import ArgumentError, BigInt, log_error
-from aves_core.moves import Move, Pass, Return, Trade
-from aves_core.reader import Format, read_entries
-from aves_core.rules import new_game, random_setup
-from aves_core.serialize import (
+from aves_core.games.aves.cards import Card
+from aves_core.kernel.errors import ArgumentError, BigInt, log_error
+from aves_core.games.aves.moves import Move, Pass, Return, Trade
+from aves_core.kernel.reader import Format, read_entries
+from aves_core.games.aves.rules import new_game, random_setup
+from aves_core.games.aves.serialize import (
     FieldError,
     structure,
     structure_move,
     unstructure,
     unstructure_move,
 )
-from aves_core.state import GameState, Result, Variant
+from aves_core.games.aves.state import GameState, Result, Variant
 
 __all__ = [
     "FORMAT",

@@ -17,11 +17,11 @@ from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
 
-from aves_core.cards import CROW_SUIT, Card, canonical, game_cards, intern, max_number
-from aves_core.errors import ArgumentError, IllegalMoveError, SetupError, require_int
-from aves_core.moves import PASSES, Move, Pass, Return, Trade, return_row, trade_row
-from aves_core.phases import NEXT_PHASE, Phase, Trigger
-from aves_core.state import GameState, Result, Variant
+from aves_core.games.aves.cards import CROW_SUIT, Card, canonical, game_cards, intern, max_number
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError, require_int
+from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade, return_row, trade_row
+from aves_core.games.aves.phases import NEXT_PHASE, Phase, Trigger
+from aves_core.games.aves.state import GameState, Result, Variant
 
 __all__ = [
     "CIRCLE_SIZE",

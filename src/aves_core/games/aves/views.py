@@ -19,9 +19,9 @@ from typing import Any
 
 import attrs
 
-from aves_core.cards import Card, canonical
-from aves_core.errors import ArgumentError
-from aves_core.events import (
+from aves_core.games.aves.cards import Card, canonical
+from aves_core.kernel.errors import ArgumentError
+from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
     CardReturned,
@@ -34,11 +34,11 @@ from aves_core.events import (
     TradeUndone,
     TurnStarted,
 )
-from aves_core.moves import Move
-from aves_core.phases import Phase
-from aves_core.rules import moves_for
-from aves_core.serialize import converter, unstructure_move
-from aves_core.state import GameState, Result, Variant
+from aves_core.games.aves.moves import Move
+from aves_core.games.aves.phases import Phase
+from aves_core.games.aves.rules import moves_for
+from aves_core.games.aves.serialize import converter, unstructure_move
+from aves_core.games.aves.state import GameState, Result, Variant
 
 __all__ = ["PlayerView", "update_view", "view_for", "view_to_json"]
 

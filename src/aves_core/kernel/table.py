@@ -21,9 +21,9 @@ from typing import IO
 import attrs
 
 from aves_core.bots import Bot
-from aves_core.cards import Card
-from aves_core.errors import ArgumentError, AvesError, LogError, LogProblem, log_error
-from aves_core.events import (
+from aves_core.games.aves.cards import Card
+from aves_core.kernel.errors import ArgumentError, AvesError, LogError, LogProblem, log_error
+from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
     CardsTaken,
@@ -33,7 +33,7 @@ from aves_core.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.log import (
+from aves_core.games.aves.log import (
     GameLog,
     dump_log,
     parse_move_data,
@@ -41,12 +41,12 @@ from aves_core.log import (
     structure_header,
     structure_result,
 )
-from aves_core.moves import Move, Trade
-from aves_core.phases import Phase
-from aves_core.reader import read_entries
-from aves_core.serialize import unstructure_move
-from aves_core.state import GameState, Result, Variant
-from aves_core.views import PlayerView, view_for
+from aves_core.games.aves.moves import Move, Trade
+from aves_core.games.aves.phases import Phase
+from aves_core.kernel.reader import read_entries
+from aves_core.games.aves.serialize import unstructure_move
+from aves_core.games.aves.state import GameState, Result, Variant
+from aves_core.games.aves.views import PlayerView, view_for
 
 __all__ = ["EventsBySeat", "Table", "UndoError"]
 

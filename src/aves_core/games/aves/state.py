@@ -6,9 +6,9 @@ from typing import Literal
 
 import attrs
 
-from aves_core.cards import Card
-from aves_core.errors import ArgumentError
-from aves_core.phases import Phase
+from aves_core.games.aves.cards import Card
+from aves_core.kernel.errors import ArgumentError
+from aves_core.games.aves.phases import Phase
 
 __all__ = ["REASONS", "GameState", "Reason", "Result", "Variant"]
 

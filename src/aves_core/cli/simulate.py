@@ -20,8 +20,8 @@ from typing import Any, TextIO
 
 import attrs
 
-from aves_core.log import GameLog, dump_log
-from aves_core.sim import (
+from aves_core.games.aves.log import GameLog, dump_log
+from aves_core.kernel.sim import (
     BOT_NAMES,
     GameRecord,
     SimulationSpec,
@@ -29,7 +29,7 @@ from aves_core.sim import (
     make_bot,
     simulate,
 )
-from aves_core.state import Variant
+from aves_core.games.aves.state import Variant
 
 __all__ = ["add_parsers", "histogram", "run_simulate", "run_tournament"]
 

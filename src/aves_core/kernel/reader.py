@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from aves_core.errors import ArgumentError, BigInt, LogError, log_error
+from aves_core.kernel.errors import ArgumentError, BigInt, LogError, log_error
 
 __all__ = ["Entry", "Format", "decode_json", "read_entries"]
 

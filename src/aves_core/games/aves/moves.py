@@ -13,8 +13,8 @@ from typing import TypeAlias
 
 import attrs
 
-from aves_core.cards import Card
-from aves_core.errors import ArgumentError, NotationError, require_int
+from aves_core.games.aves.cards import Card
+from aves_core.kernel.errors import ArgumentError, NotationError, require_int
 
 __all__ = ["PASSES", "Move", "Pass", "Return", "Trade", "parse_move", "return_row", "trade_row"]
 

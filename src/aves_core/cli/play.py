@@ -16,9 +16,9 @@ import random
 from pathlib import Path
 from typing import Any, TextIO
 
-from aves_core.cards import Card
-from aves_core.errors import AvesError, IllegalMoveError
-from aves_core.events import (
+from aves_core.games.aves.cards import Card
+from aves_core.kernel.errors import AvesError, IllegalMoveError
+from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
     CardReturned,
@@ -30,12 +30,12 @@ from aves_core.events import (
     ReturnDue,
     TradeUndone,
 )
-from aves_core.moves import Move, Return, Trade, parse_move
-from aves_core.phases import Phase
-from aves_core.session import Table
-from aves_core.sim import BOT_NAMES, make_bot
-from aves_core.state import Variant
-from aves_core.views import PlayerView
+from aves_core.games.aves.moves import Move, Return, Trade, parse_move
+from aves_core.games.aves.phases import Phase
+from aves_core.kernel.table import Table
+from aves_core.kernel.sim import BOT_NAMES, make_bot
+from aves_core.games.aves.state import Variant
+from aves_core.games.aves.views import PlayerView
 
 __all__ = ["add_parser", "run_play"]
 

@@ -24,12 +24,12 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_tagged_union
 
-from aves_core.cards import Card, card_for_code
-from aves_core.errors import AvesError, BigInt
-from aves_core.events import Event
-from aves_core.moves import MAX_GAPS, PASSES, Move, return_row, trade_row
-from aves_core.phases import Phase
-from aves_core.state import Result, Variant
+from aves_core.games.aves.cards import Card, card_for_code
+from aves_core.kernel.errors import AvesError, BigInt
+from aves_core.games.aves.events import Event
+from aves_core.games.aves.moves import MAX_GAPS, PASSES, Move, return_row, trade_row
+from aves_core.games.aves.phases import Phase
+from aves_core.games.aves.state import Result, Variant
 
 __all__ = [
     "FieldError",

@@ -27,13 +27,13 @@ import random
 from collections.abc import Sequence
 from operator import sub
 
-from aves_core.cards import CROW_SUIT, Card, game_cards
-from aves_core.events import Event
-from aves_core.moves import PASSES, Move, Return, Trade, trade_row
-from aves_core.phases import Phase
-from aves_core.rules import moves_for
-from aves_core.state import GameState
-from aves_core.views import PlayerView
+from aves_core.games.aves.cards import CROW_SUIT, Card, game_cards
+from aves_core.games.aves.events import Event
+from aves_core.games.aves.moves import PASSES, Move, Return, Trade, trade_row
+from aves_core.games.aves.phases import Phase
+from aves_core.games.aves.rules import moves_for
+from aves_core.games.aves.state import GameState
+from aves_core.games.aves.views import PlayerView
 
 __all__ = ["GreedyBot", "hand_value", "playout_move"]
 

@@ -18,13 +18,13 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 from aves_core.bots import Bot, RandomBot
-from aves_core.errors import ArgumentError, IllegalMoveError
-from aves_core.events import Event, apply_move_with_events, events_for
-from aves_core.log import GameLog
-from aves_core.moves import Move
-from aves_core.rules import apply_move
-from aves_core.state import Variant
-from aves_core.views import view_for
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.games.aves.events import Event, apply_move_with_events, events_for
+from aves_core.games.aves.log import GameLog
+from aves_core.games.aves.moves import Move
+from aves_core.games.aves.rules import apply_move
+from aves_core.games.aves.state import Variant
+from aves_core.games.aves.views import view_for
 
 __all__ = [
     "BOT_NAMES",
@@ -51,7 +51,7 @@ def _search(argument: str) -> Bot:
 
 
 def _greedy(argument: str) -> Bot:
-    from aves_core.bots.greedy import GreedyBot
+    from aves_core.games.aves.bots.greedy import GreedyBot
 
     if argument:
         raise ValueError("greedy takes no argument")

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from aves_core.errors import ArgumentError, NotationError
+from aves_core.kernel.errors import ArgumentError, NotationError
 
 __all__ = [
     "CROW",

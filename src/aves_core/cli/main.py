@@ -13,13 +13,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from aves_core import __version__, play_cmd, simulate_cmd
-from aves_core.errors import AvesError, one_line
-from aves_core.log import GameLog, dump_log
-from aves_core.phases import diagram
-from aves_core.reader import Format
-from aves_core.replay import ReplayResult, is_form_problem, replay
-from aves_core.state import Variant
+from aves_core import __version__
+from aves_core.cli import play as play_cmd
+from aves_core.cli import simulate as simulate_cmd
+from aves_core.kernel.errors import AvesError, one_line
+from aves_core.games.aves.log import GameLog, dump_log
+from aves_core.games.aves.phases import diagram
+from aves_core.kernel.reader import Format
+from aves_core.kernel.replay import ReplayResult, is_form_problem, replay
+from aves_core.games.aves.state import Variant
 
 __all__ = ["main"]
 
@@ -128,7 +130,7 @@ def _new_command(args: argparse.Namespace) -> int:
 
 
 def _serve_command(args: argparse.Namespace) -> int:
-    from aves_core.server import make_server
+    from aves_core.host.server import make_server
 
     data = Path(args.data) if args.data else None
     if data is not None:

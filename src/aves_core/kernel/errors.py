@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
-    from aves_core.phases import Phase
+    from aves_core.games.aves.phases import Phase
 
 __all__ = [
     "ArgumentError",

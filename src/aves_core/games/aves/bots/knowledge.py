@@ -20,9 +20,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from aves_core.cards import CROW, Card, canonical, game_cards
-from aves_core.errors import ArgumentError
-from aves_core.events import (
+from aves_core.games.aves.cards import CROW, Card, canonical, game_cards
+from aves_core.kernel.errors import ArgumentError
+from aves_core.games.aves.events import (
     EVENT_TYPES,
     CardDrawn,
     CardPlaced,
@@ -32,9 +32,9 @@ from aves_core.events import (
     Passed,
     TradeUndone,
 )
-from aves_core.rules import HAND_SIZE
-from aves_core.state import GameState
-from aves_core.views import PlayerView
+from aves_core.games.aves.rules import HAND_SIZE
+from aves_core.games.aves.state import GameState
+from aves_core.games.aves.views import PlayerView
 
 __all__ = ["Knowledge", "determinize"]
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
-from aves_core.cards import canonical
-from aves_core.errors import (
+from aves_core.games.aves.cards import canonical
+from aves_core.kernel.errors import (
     ArgumentError,
     AvesError,
     IllegalMoveError,
@@ -24,15 +24,15 @@ from aves_core.errors import (
     SetupError,
     log_error,
 )
-from aves_core.log import (
+from aves_core.games.aves.log import (
     GameLog,
     parse_move_data,
     structure_header,
     structure_result,
 )
-from aves_core.reader import Entry, Format, read_entries
-from aves_core.rules import apply_move, new_game
-from aves_core.state import GameState, Result
+from aves_core.kernel.reader import Entry, Format, read_entries
+from aves_core.games.aves.rules import apply_move, new_game
+from aves_core.games.aves.state import GameState, Result
 
 __all__ = ["ReplayResult", "replay", "states", "validate"]
 

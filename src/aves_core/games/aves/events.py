@@ -4,7 +4,7 @@ Like Board Game Arena's notifications, each move yields a short list of
 events (a card placed, cards taken, a card drawn, a refill, whose turn it is).
 ``events_for`` redacts them for one seat: only the drawer (or everybody, under
 Showdown) sees the card drawn from the deck. Folding a seat's redacted events
-into its view (``aves_core.views.update_view``) keeps the view in step
+into its view (``aves_core.games.aves.views.update_view``) keeps the view in step
 without ever sending the full state.
 
 ``apply_move`` stays the fast path for simulations; ``apply_move_with_events``
@@ -18,12 +18,12 @@ from typing import TypeAlias
 
 import attrs
 
-from aves_core.cards import Card, intern
-from aves_core.errors import ArgumentError
-from aves_core.moves import Move, Pass, Return, Trade
-from aves_core.phases import Phase, Trigger
-from aves_core.rules import REFILL_SIZE, Trail, _apply
-from aves_core.state import GameState, Result
+from aves_core.games.aves.cards import Card, intern
+from aves_core.kernel.errors import ArgumentError
+from aves_core.games.aves.moves import Move, Pass, Return, Trade
+from aves_core.games.aves.phases import Phase, Trigger
+from aves_core.games.aves.rules import REFILL_SIZE, Trail, _apply
+from aves_core.games.aves.state import GameState, Result
 
 __all__ = [
     "CardDrawn",

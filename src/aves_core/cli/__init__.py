@@ -1,0 +1,1 @@
+"""The ``aves`` command, one module per subcommand."""

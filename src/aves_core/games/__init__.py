@@ -1,0 +1,1 @@
+"""The games aves-core plays, one folder each."""

@@ -1,0 +1,1 @@
+"""AVES: trade fruit cards into a circle to collect seven colours of feathers."""

@@ -1,0 +1,1 @@
+"""AVES's own bots: the greedy heuristics and what a seat knows."""

@@ -1,0 +1,1 @@
+"""Hosting: serving games to players."""

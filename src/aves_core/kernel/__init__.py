@@ -1,0 +1,1 @@
+"""The kernel: what every game shares and no game names."""
