@@ -13,7 +13,7 @@ import time
 from aves_core import Variant, apply_move, legal_moves, new_game
 from aves_core.bots.search import SearchBot
 from aves_core.games.aves.events import Event, apply_move_with_events, events_for
-from aves_core.kernel.sim import SimulationSpec, make_bot, simulate
+from aves_core.games.aves.sim import SimulationSpec, make_bot, simulate
 from aves_core.games.aves.views import view_for
 
 

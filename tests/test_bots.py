@@ -35,15 +35,15 @@ from aves_core import (
     states,
 )
 from aves_core.bots import Bot, RandomBot
+from aves_core.bots.search import SearchBot
 from aves_core.games.aves.bots.greedy import GreedyBot, hand_value, playout_move
 from aves_core.games.aves.bots.knowledge import Knowledge, determinize
-from aves_core.bots.search import SearchBot
 from aves_core.games.aves.cards import CROW
-from aves_core.kernel.errors import ArgumentError
 from aves_core.games.aves.events import EVENT_TYPES, Event, apply_move_with_events, events_for
 from aves_core.games.aves.rules import is_legal, unchecked_step
-from aves_core.kernel.sim import BOT_NAMES, make_bot, play_game
+from aves_core.games.aves.sim import BOT_NAMES, make_bot, play_game
 from aves_core.games.aves.views import PlayerView, view_for
+from aves_core.kernel.errors import ArgumentError
 
 SEARCH_ITERATIONS = 30
 """A small iteration budget: enough to exercise the tree, cheap enough for many positions."""
@@ -123,7 +123,7 @@ class Spy:
         assert type(view) is PlayerView
         assert all(isinstance(event, EVENT_TYPES) for event in events)
         given_events = tuple(events)  # play_game extends its list later: copy it now
-        move = self.bot.choose(view, events, rng)
+        move: Move = self.bot.choose(view, events, rng)
         self.calls.append((view, given_events, move))
         return move
 

@@ -52,7 +52,7 @@ from aves_core.games.aves.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.kernel.table import Table
+from aves_core.games.aves.table import AvesTable as Table
 from aves_core.games.aves.views import view_for
 
 SAMPLES_PER_SITUATION = 3

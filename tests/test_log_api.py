@@ -771,13 +771,19 @@ def test_help_exits_0(command: list[str], capsys: pytest.CaptureFixture[str]) ->
     assert "usage: aves" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [[], ["replay"], ["new"], ["replay", "x.json", "--bogus"],
+@pytest.mark.parametrize("argv", [[], ["replay"], ["replay", "x.json", "--bogus"],
                                   ["new", "--players", "three"], ["fly"]])
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(argv)
     assert 2 == exit_.value.code
     assert "usage: aves" in capsys.readouterr().err
+
+
+def test_new_without_a_player_count_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    # AVES is for 2 to 6 players: the count cannot be guessed.
+    assert 2 == main(["new"])
+    assert "aves new: --players is required for AVES (2 to 6)\n" == capsys.readouterr().err
 
 
 def test_the_module_runs_as_the_aves_command(tmp_path: Path) -> None:

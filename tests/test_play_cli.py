@@ -21,8 +21,8 @@ import pytest
 
 from aves_core import Phase, Return, Trade, Variant, game_cards, load_log, replay
 from aves_core.cli.main import main
-from aves_core.kernel.table import Table
-from aves_core.kernel.sim import make_bot
+from aves_core.games.aves.sim import make_bot
+from aves_core.games.aves.table import AvesTable as Table
 
 PROMPT = r"\n> "
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -26,10 +26,15 @@ from strategies import choose
 
 from aves_core import GameState, Move, Phase, Trade, Variant, load_log, replay, states
 from aves_core.games.aves.events import Event, TradeUndone, apply_move_with_events, events_for
-from aves_core.games.aves.serialize import event_from_json, event_to_json, structure, unstructure_move
-from aves_core.host.server import make_server
-from aves_core.kernel.table import Table
+from aves_core.games.aves.serialize import (
+    event_from_json,
+    event_to_json,
+    structure,
+    unstructure_move,
+)
+from aves_core.games.aves.table import AvesTable as Table
 from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
+from aves_core.host.server import make_server
 
 NAMES = ["ann", "bo", "cy", "di"]
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))

@@ -44,10 +44,11 @@ from aves_core.games.aves.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.games.aves.log import header_data
 from aves_core.games.aves.serialize import unstructure_move
-from aves_core.kernel.table import Table, UndoError
+from aves_core.games.aves.table import AvesTable as Table
 from aves_core.games.aves.views import PlayerView, update_view, view_for
+from aves_core.kernel.log import header_data
+from aves_core.kernel.table import UndoError
 
 NAMES = ("ann", "bo", "cy", "di", "ed", "flo")
 VARIANTS = [Variant(), Variant(crows=True), Variant(showdown=True),
@@ -634,7 +635,8 @@ class SpyBot:
     def choose(self, view: PlayerView, events: Sequence[Event], rng: random.Random) -> Move:
         truth = (view_for(self.table.state, self.seat), self.table.events_since(0, self.seat))
         self.calls.append(((view, events, rng), *truth))
-        return RandomBot().choose(view, events, rng)
+        move: Move = RandomBot().choose(view, events, rng)
+        return move
 
 
 def test_bots_satisfy_the_protocol() -> None:

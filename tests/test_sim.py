@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from aves_core import Variant, replay
-from aves_core.kernel.sim import (
+from aves_core.cli.simulate import histogram
+from aves_core.games.aves.sim import (
     GameRecord,
     SimulationSpec,
     Summary,
@@ -28,7 +29,6 @@ from aves_core.kernel.sim import (
     simulate,
     wilson_interval,
 )
-from aves_core.cli.simulate import histogram
 
 SECTIONS = ("win share by bot", "win share by seat", "end reasons", "game length (moves)")
 REASONS = ("seven_colors", "deck_empty", "move_limit")
@@ -204,7 +204,7 @@ def test_simulate_prints_the_summary_and_writes_records_and_logs(tmp_path: Path)
     assert 0 == run.returncode, run.stderr
     assert "" == run.stderr
     text = run.stdout
-    assert text.startswith("aves simulate: 40 games of 3 players, bots greedy,random,random, "
+    assert text.startswith("aves simulate: 40 games of AVES, 3 players, bots greedy,random,random, "
                            "seed 1\n")
     for title in SECTIONS:
         assert any(line.startswith(title) for line in text.splitlines())
@@ -318,7 +318,7 @@ def test_ctrl_c_prints_the_summary_so_far_and_exits_130(workers: str, tmp_path: 
     assert 130 == process.returncode, stderr
     assert "Traceback" not in stderr
     first = stdout.splitlines()[0]
-    found = re.fullmatch(r"aves simulate: ([\d,]+) games of 3 players, bots random,random,"
+    found = re.fullmatch(r"aves simulate: ([\d,]+) games of AVES, 3 players, bots random,random,"
                          r"random, seed 1 \(interrupted after ([\d,]+) games\)", first)
     assert found is not None, first
     assert found[1] == found[2]
@@ -336,7 +336,7 @@ def test_tournament_prints_one_line_a_pair() -> None:
     run = aves("tournament", "--bots", "random,greedy", "--games", "20")
     assert 0 == run.returncode, run.stderr
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("aves tournament: heads-up, 20 games a pair, seats rotated")
+    assert lines[0].startswith("aves tournament: AVES heads-up, 20 games a pair, seats rotated")
     rows = [line for line in lines[2:] if line.strip()]
     assert 1 == len(rows)
     found = re.fullmatch(r"\s+random\s+greedy\s+([\d.]+)\s+\[([\d.]+), ([\d.]+)\]\s+"

@@ -1,17 +1,19 @@
-"""SearchBot: information-set Monte Carlo tree search over determinized states.
+"""SearchBot: information-set Monte Carlo tree search for any game with search hooks.
 
-Each iteration draws a full state consistent with what the seat knows
-(``determinize``: the unseen cards dealt uniformly into the unknown hand slots
-and the deck), walks the one shared tree down the moves that state allows
-(single-observer ISMCTS: a child's UCB uses how often it was *available*, not
-how often its parent was visited), adds one node, plays the game out with
-the fast ``playout_move`` policy, and credits every player's share of the win
-to the moves that player made on the way. Untried moves are expanded best
-first by GreedyBot's score and a node opens new moves only as its visits grow
-(progressive widening), so a small budget is spent where it matters; at the
-root, GreedyBot's judgement also adds a bonus that fades as a move's visits
-grow (progressive bias), which keeps a small budget from trading a sound move
-for a lucky one. The move played is the root's most visited child.
+Each iteration draws a full state consistent with what the seat knows (the
+game's ``sample``: for AVES, the unseen cards dealt uniformly into the
+unknown hand slots and the deck; for a perfect-information game, the true
+state, which makes this plain MCTS), walks the one shared tree down the moves
+that state allows (single-observer ISMCTS: a child's UCB uses how often it
+was *available*, not how often its parent was visited), adds one node, plays
+the game out with the game's fast ``playout_move`` policy, and credits every
+player's share of the win to the moves that player made on the way. Untried
+moves are expanded best first by the game's ``root_scores`` at the root (and
+by the playout policy's choice below it), and a node opens new moves only as
+its visits grow (progressive widening), so a small budget is spent where it
+matters; at the root, the scores also add a bonus that fades as a move's
+visits grow (progressive bias), which keeps a small budget from trading a
+sound move for a lucky one. The move played is the root's most visited child.
 
 The bot is honest: it sees only its view and its redacted events. It is
 seeded and deterministic for a given iteration budget; a time budget trades
@@ -23,18 +25,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from aves_core.games.aves.bots.greedy import playout_move, score_move
-from aves_core.games.aves.bots.knowledge import Knowledge, determinize
 from aves_core.kernel.errors import ArgumentError
-from aves_core.games.aves.events import Event
-from aves_core.games.aves.moves import Move
-from aves_core.games.aves.rules import is_legal, legal_moves, ranking, unchecked_step
-from aves_core.games.aves.state import GameState, Result
-from aves_core.games.aves.views import PlayerView
+from aves_core.kernel.game import Game, Result
+from aves_core.kernel.registry import game_for_view
+from aves_core.kernel.search import SearchHooks
 
 __all__ = ["SearchBot"]
+
+AnyGame = Game[Any, Any, Any, Any, Any, Any]
 
 
 class _Node:
@@ -45,7 +46,7 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
-        self.children: dict[Move, _Node] = {}
+        self.children: dict[Any, _Node] = {}
 
 
 def _shares(result: Result, num_players: int) -> list[float]:
@@ -54,51 +55,70 @@ def _shares(result: Result, num_players: int) -> list[float]:
 
 
 class SearchBot:
-    """ISMCTS with ``iterations`` per move, or as many as fit in ``seconds``."""
+    """ISMCTS with ``iterations`` per move, or as many as fit in ``seconds``.
+
+    ``game`` is the game it plays; by default the game whose views it is given.
+    """
 
     uses_events = True
 
     def __init__(self, iterations: int = 500, *, seconds: float | None = None,
                  exploration: float = 0.7, widening: float = 1.5, prior: float = 3.0,
-                 playout_moves: int = 200) -> None:
+                 playout_moves: int = 200, game: AnyGame | None = None) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ArgumentError(f"iterations must be a positive int, not {iterations!r}")
         if seconds is not None and (type(seconds) not in (int, float)
                                     or not 0 < seconds < math.inf):
             raise ArgumentError(f"seconds must be a positive finite number, not {seconds!r}")
+        if game is not None and not isinstance(game, Game):
+            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.widening = widening
         self.prior = prior
         self.playout_moves = playout_moves
+        self.game = game
         self.name = f"search{iterations}" if seconds is None else f"search{seconds:g}s"
         self.last_iterations = 0
+        self._hooks: SearchHooks[Any, Any, Any] | None = None
 
-    def choose(self, view: PlayerView, events: Sequence[Event], rng: random.Random) -> Move:
+    def _hooks_for(self, view: Any) -> SearchHooks[Any, Any, Any]:
+        if self._hooks is None:
+            game = self.game if self.game is not None else game_for_view(view)
+            hooks = game.search_hooks()
+            if hooks is None:
+                raise ArgumentError(f"{game.facts.name} supplies no search hooks: "
+                                    "SearchBot cannot play it")
+            self._hooks = hooks
+        return self._hooks
+
+    def choose(self, view: Any, events: Sequence[Any], rng: random.Random) -> Any:
         """The root's most visited move after the search."""
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        knowledge = Knowledge.from_events(view, events)
+        hooks = self._hooks_for(view)
+        knowledge = hooks.knowledge(view, events)
         root = _Node(mover=-1)
-        self._root_order: list[Move] | None = None
-        self._root_prior: dict[Move, float] = {}
+        self._root_order: list[Any] | None = None
+        self._root_prior: dict[Any, float] = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        sample = hooks.sample
         done = 0
         while done < self.iterations if deadline is None else time.perf_counter() < deadline:
-            self._iterate(root, determinize(knowledge, rng), knowledge, rng)
+            self._iterate(hooks, root, sample(knowledge, rng), knowledge, rng)
             done += 1
         self.last_iterations = done
-        best = max(moves, key=lambda move: (root.children[move].visits
+        return max(moves, key=lambda move: (root.children[move].visits
                                             if move in root.children else -1))
-        return best
 
-    def _iterate(self, root: _Node, state: GameState, knowledge: Knowledge,
-                 rng: random.Random) -> None:
+    def _iterate(self, hooks: SearchHooks[Any, Any, Any], root: _Node, state: Any,
+                 knowledge: Any, rng: random.Random) -> None:
         path = [root]
         node = root
-        while state.result is None:
+        result, step, is_legal = hooks.result, hooks.step, hooks.is_legal
+        while result(state) is None:
             children = node.children
             # Which of this node's moves the drawn state allows (its availability).
             # The root's moves are the seat's own, legal in every drawn state.
@@ -110,52 +130,50 @@ class SearchBot:
             # visited enough (or when none of its moves is possible here), so a
             # small budget deepens the most promising moves instead of trying all.
             if not available or len(children) < self.widening * math.sqrt(node.visits + 1):
-                opened = self._untried(node is root, state, children, knowledge, rng)
+                opened = self._untried(hooks, node is root, state, children, knowledge, rng)
                 if opened is not None:
-                    mover = state.active_player
+                    mover = hooks.mover(state)
                     assert mover is not None
                     child = children[opened] = _Node(mover)
                     child.available = 1
-                    state = unchecked_step(state, opened)
+                    state = step(state, opened)
                     path.append(child)
                     break
             move = self._select(node, available, node is root)
             node = children[move]
-            state = unchecked_step(state, move)
+            state = step(state, move)
             path.append(node)
-        shares = self._playout(state, rng)
+        shares = self._playout(hooks, state, rng)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.reward += shares[visited.mover]
 
-    def _untried(self, at_root: bool, state: GameState, children: dict[Move, _Node],
-                 knowledge: Knowledge, rng: random.Random) -> Move | None:
+    def _untried(self, hooks: SearchHooks[Any, Any, Any], at_root: bool, state: Any,
+                 children: dict[Any, _Node], knowledge: Any, rng: random.Random) -> Any:
         """The next move to open, or None when every legal move is open already.
 
-        At the root, GreedyBot's best first (the root's moves are the seat's own,
-        the same in every drawn state, so they are scored once); deeper, the fast
-        playout policy's choice, else a random unopened move."""
+        At the root, the best by the game's ``root_scores`` first (the root's moves
+        are the seat's own, the same in every drawn state, so they are scored
+        once); deeper, the playout policy's choice, else a random unopened move."""
         if at_root:
             if self._root_order is None:
-                player = state.active_player
-                assert player is not None
-                hand, circle = state.hands[player], state.circle
-                scores = {move: score_move(hand, circle, move, knowledge.unseen)
-                          for move in legal_moves(state)}
+                scores: Mapping[Any, float] = (
+                    hooks.root_scores(state, knowledge) if hooks.root_scores is not None
+                    else dict.fromkeys(hooks.legal_moves(state), 0.0))
                 self._root_order = sorted(scores, key=lambda move: -scores[move])
                 low, high = min(scores.values()), max(scores.values())
                 spread = high - low or 1.0
                 self._root_prior = {move: (score - low) / spread
                                     for move, score in scores.items()}
             return next((move for move in self._root_order if move not in children), None)
-        suggestion = playout_move(state, rng)
+        suggestion = hooks.playout_move(state, rng)
         if suggestion not in children:
             return suggestion
-        untried = [move for move in legal_moves(state) if move not in children]
+        untried = [move for move in hooks.legal_moves(state) if move not in children]
         return untried[rng.randrange(len(untried))] if untried else None
 
-    def _select(self, node: _Node, moves: list[Move], at_root: bool) -> Move:
+    def _select(self, node: _Node, moves: list[Any], at_root: bool) -> Any:
         best_move = moves[0]
         best = -math.inf
         c = self.exploration
@@ -167,18 +185,22 @@ class SearchBot:
             value = child.reward / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits)
             if prior is not None:
-                # Progressive bias: GreedyBot's judgement counts while visits are few.
+                # Progressive bias: the game's judgement counts while visits are few.
                 value += self.prior * prior[move] / (child.visits + 1)
             if value > best:
                 best, best_move = value, move
         return best_move
 
-    def _playout(self, state: GameState, rng: random.Random) -> list[float]:
-        num = state.num_players
+    def _playout(self, hooks: SearchHooks[Any, Any, Any], state: Any, rng: random.Random
+                 ) -> list[float]:
+        num = hooks.num_players(state)
+        result, step, policy = hooks.result, hooks.step, hooks.playout_move
         for _ in range(self.playout_moves):
-            if state.result is not None:
-                return _shares(state.result, num)
-            state = unchecked_step(state, playout_move(state, rng))
-        if state.result is not None:
-            return _shares(state.result, num)
-        return _shares(ranking(state.hands), num)  # a runaway game: judge it as if it ended
+            outcome = result(state)
+            if outcome is not None:
+                return _shares(outcome, num)
+            state = step(state, policy(state, rng))
+        outcome = result(state)
+        if outcome is not None:
+            return _shares(outcome, num)
+        return _shares(hooks.cutoff(state), num)  # a runaway game: judge it as if it ended

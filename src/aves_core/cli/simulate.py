@@ -1,4 +1,4 @@
-"""``aves simulate`` and ``aves tournament``: many bot games, summarised.
+"""``aves simulate`` and ``aves tournament``: many bot games of any game, summarised.
 
 The progress bar uses rich when it is installed (the ``cli`` extra) and
 standard error is a terminal; without it the run is silent until the summary.
@@ -20,34 +20,37 @@ from typing import Any, TextIO
 
 import attrs
 
-from aves_core.games.aves.log import GameLog, dump_log
-from aves_core.kernel.sim import (
-    BOT_NAMES,
-    GameRecord,
-    SimulationSpec,
-    Summary,
-    make_bot,
-    simulate,
+from aves_core.bots import make_bot
+from aves_core.cli.common import (
+    UsageError,
+    add_game_arguments,
+    game_of,
+    options_of,
+    players_of,
 )
-from aves_core.games.aves.state import Variant
+from aves_core.kernel.game import Game
+from aves_core.kernel.log import LogLike, dump_log
+from aves_core.kernel.sim import MOVE_LIMIT, GameRecord, SimulationSpec, Summary, simulate
 
-__all__ = ["add_parsers", "histogram", "run_simulate", "run_tournament"]
+__all__ = ["add_parsers", "format_summary", "histogram", "run_simulate", "run_tournament"]
+
+AnyGame = Game[Any, Any, Any, Any, Any, Any]
 
 
 def add_parsers(commands: Any) -> None:
     """Add ``simulate`` and ``tournament`` to the ``aves`` subcommands."""
-    bots_help = (f"bots, comma-separated: {', '.join(BOT_NAMES)} "
-                 "(search:N for N iterations a move, search:40ms for a time budget)")
+    bots_help = ("bots, comma-separated: random, search and the game's own (AVES: greedy; "
+                 "search:N for N iterations a move, search:40ms for a time budget)")
     sim = commands.add_parser(
         "simulate", help="play many games between bots and summarise them",
         description="Play seeded games between bots (seats rotate each game) and print win "
                     "shares by bot and by seat with 95%% intervals, end reasons and game "
                     "lengths. The same seed gives the same results whatever --workers is.")
-    sim.add_argument("--players", type=int, required=True, metavar="N")
+    sim.add_argument("--players", type=int, metavar="N",
+                     help="number of players (required unless the game has one count)")
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--bots", default=None, help=bots_help + " (default: random for all)")
     _common(sim)
-    sim.add_argument("--showdown", action="store_true", help="the Showdown variant")
     sim.add_argument("--out", metavar="FILE", help="write one JSON line per game here")
     sim.add_argument("--logs", metavar="DIR", help="write each game's log here (JSON Lines)")
 
@@ -61,19 +64,19 @@ def add_parsers(commands: Any) -> None:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--crows", action="store_true", help="the Greedy Crow variant")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--max-moves", type=int, default=1000,
                         help="stop a game after this many moves (counted as move_limit)")
 
 
-def _bots(spec: str, players: int) -> tuple[str, ...]:
+def _bots(game: AnyGame, spec: str, players: int) -> tuple[str, ...]:
     names = tuple(name.strip() for name in spec.split(",") if name.strip())
     for name in names:
-        make_bot(name)
+        make_bot(name, game)
     if len(names) != players:
-        raise ValueError(f"--bots names {len(names)} bots for {players} players")
+        raise UsageError(f"--bots names {len(names)} bots for {players} players")
     return names
 
 
@@ -126,26 +129,29 @@ def _close(results: Iterator[Any]) -> None:
 
 def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """``aves simulate``; returns the exit status."""
-    bots = _bots(args.bots or ",".join(["random"] * args.players), args.players)
-    if not 2 <= args.players <= 6:
-        raise ValueError(f"AVES is for 2 to 6 players, not {args.players}")
+    game = game_of(args)
+    if args.players is None and game.facts.min_players != game.facts.max_players:
+        raise UsageError(f"--players is required for {game.facts.name} "
+                         f"({game.facts.min_players} to {game.facts.max_players})")
+    args.players = players_of(game, args.players)
+    game.check_players(args.players)
+    bots = _bots(game, args.bots or ",".join(["random"] * args.players), args.players)
     if args.games < 0 or args.workers < 1 or args.max_moves < 1:
-        raise ValueError("--games must be >= 0, --workers and --max-moves >= 1")
-    spec = SimulationSpec(bots, Variant(crows=args.crows, showdown=args.showdown), args.seed,
-                          args.max_moves)
+        raise UsageError("--games must be >= 0, --workers and --max-moves >= 1")
+    spec = SimulationSpec(bots, options_of(game, args), args.seed, args.max_moves, game.id)
     logs = Path(args.logs) if args.logs else None
     if logs is not None:
         logs.mkdir(parents=True, exist_ok=True)
     with contextlib.ExitStack() as stack:
         records = stack.enter_context(Path(args.out).open("w")) if args.out else None
-        return _simulate_into(args, spec, records, logs, out)
+        return _simulate_into(game, args, spec, records, logs, out)
 
 
-def _simulate_into(args: argparse.Namespace, spec: SimulationSpec, records: TextIO | None,
-                   logs: Path | None, out: TextIO) -> int:
+def _simulate_into(game: AnyGame, args: argparse.Namespace, spec: SimulationSpec,
+                   records: TextIO | None, logs: Path | None, out: TextIO) -> int:
     bots = spec.bots
 
-    def keep(record: GameRecord, log: GameLog) -> None:
+    def keep(record: GameRecord, log: LogLike) -> None:
         if records is not None:
             records.write(json.dumps(attrs.asdict(record)) + "\n")
         if logs is not None:
@@ -155,17 +161,19 @@ def _simulate_into(args: argparse.Namespace, spec: SimulationSpec, records: Text
     start = time.perf_counter()
     finished = _run(spec, args.games, args.workers, summary, keep)
     elapsed = time.perf_counter() - start
-    print(f"aves simulate: {summary.games:,} games of {args.players} players, bots "
+    print(f"aves simulate: {summary.games:,} games of {game.facts.name}, "
+          f"{args.players} players, bots "
           f"{','.join(bots)}, seed {args.seed}"
           + ("" if finished else f" (interrupted after {summary.games:,} games)"), file=out)
     print(f"{summary.moves:,} moves in {elapsed:.1f} s "
           f"({summary.moves / max(elapsed, 1e-9):,.0f} moves/s, {args.workers} "
           f"worker{'s' if args.workers > 1 else ''})", file=out)
-    print(format_summary(summary, args.players), file=out)
+    print(format_summary(summary, args.players, game.facts.reasons), file=out)
     return 0 if finished else 130
 
 
-def format_summary(summary: Summary, players: int) -> str:
+def format_summary(summary: Summary, players: int,
+                   reasons: tuple[str, ...] = ("seven_colors", "deck_empty")) -> str:
     """The summary's tables: win shares by bot and by seat, end reasons, lengths."""
     lines = ["", "win share by bot (per seat played, 95% interval)"]
     for name in sorted(summary.bot_games):
@@ -177,7 +185,7 @@ def format_summary(summary: Summary, players: int) -> str:
         share, low, high = summary.seat_share(seat)
         lines.append(f"  seat {seat:<9} {share:6.3f}  [{low:.3f}, {high:.3f}]")
     lines += ["", "end reasons"]
-    for reason in ("seven_colors", "deck_empty", "move_limit"):
+    for reason in (*reasons, MOVE_LIMIT):
         count = summary.reasons[reason]
         percent = 100 * count / summary.games if summary.games else 0.0
         lines.append(f"  {reason:14} {count:9,}  ({percent:5.1f}%)")
@@ -208,17 +216,19 @@ def histogram(values: list[int], bins: int = 10, width: int = 40) -> list[str]:
 
 def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
     """``aves tournament``; returns the exit status."""
+    game = game_of(args)
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     for name in names:
-        make_bot(name)
+        make_bot(name, game)
     if len(names) < 2 or len(set(names)) != len(names):
-        raise ValueError("--bots needs two or more different bots")
-    variant = Variant(crows=args.crows)
-    print(f"aves tournament: heads-up, {args.games:,} games a pair, seats rotated, "
-          f"seed {args.seed}{', crows' if args.crows else ''}", file=out)
+        raise UsageError("--bots needs two or more different bots")
+    game.check_players(2)
+    options = options_of(game, args)
+    print(f"aves tournament: {game.facts.name} heads-up, {args.games:,} games a pair, "
+          f"seats rotated, seed {args.seed}{', crows' if args.crows else ''}", file=out)
     print(f"{'bot':>14} {'vs':>14}  {'win share':>9}  95% interval", file=out)
     for first, second in itertools.combinations(names, 2):
-        spec = SimulationSpec((first, second), variant, args.seed, args.max_moves)
+        spec = SimulationSpec((first, second), options, args.seed, args.max_moves, game.id)
         summary = Summary()
         finished = _run(spec, args.games, args.workers, summary)
         share, low, high = summary.bot_share(first)

@@ -36,12 +36,13 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from aves_core.bots import RandomBot
-from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.games.aves.log import dump_log, parse_move_data
 from aves_core.games.aves.serialize import FieldError, event_to_json, structure
-from aves_core.kernel.table import Table, UndoError
 from aves_core.games.aves.state import Variant
+from aves_core.games.aves.table import AvesTable as Table
+from aves_core.games.aves.table import UndoError
 from aves_core.games.aves.views import view_to_json
+from aves_core.kernel.errors import AvesError, IllegalMoveError
 
 __all__ = ["Lobby", "make_server"]
 

@@ -56,7 +56,13 @@ class NotationError(AvesError, ValueError):
 
 
 class SetupError(AvesError, ValueError):
-    """A game cannot be set up: code ``bad_players``, ``bad_deal`` or ``bad_first_player``."""
+    """A game cannot be set up: code ``bad_players``, ``bad_deal``, ``bad_first_player``
+    or another of the game's; ``path`` names the bad field of the setup, if one is."""
+
+    def __init__(self, message: str, *, code: str | None = None, path: str | None = None
+                 ) -> None:
+        super().__init__(message, code=code)
+        self.path = path
 
 
 class IllegalMoveError(AvesError, ValueError):

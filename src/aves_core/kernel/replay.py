@@ -1,9 +1,10 @@
-"""Replaying and validating logs: which move, if any, breaks which rule.
+"""Replaying and validating logs of any game: which move, if any, breaks which rule.
 
-``replay`` takes a ``GameLog``, a path or a log's text and plays it from its
-deal, reporting the first problem in file order (the header, then each move:
+``replay`` takes a log value, a path or a log's text and plays it from its
+setup, reporting the first problem in file order (the header, then each move:
 its shape, then the rules; a recorded result last). JSON Lines files are
-streamed, so a log of any length replays in bounded memory.
+streamed, so a log of any length replays in bounded memory; the moves go to
+the game's ``apply_all``, its fastest checked path.
 """
 
 from __future__ import annotations
@@ -14,33 +15,33 @@ from typing import Any
 
 import attrs
 
-from aves_core.games.aves.cards import canonical
 from aves_core.kernel.errors import (
     ArgumentError,
-    AvesError,
     IllegalMoveError,
     LogError,
     LogProblem,
-    SetupError,
     log_error,
 )
-from aves_core.games.aves.log import (
-    GameLog,
-    parse_move_data,
-    structure_header,
-    structure_result,
+from aves_core.kernel.game import Game, Result
+from aves_core.kernel.log import (
+    LogHeader,
+    LogLike,
+    parse_result_data,
+    read_header,
+    typed_entries,
 )
 from aves_core.kernel.reader import Entry, Format, read_entries
-from aves_core.games.aves.rules import apply_move, new_game
-from aves_core.games.aves.state import GameState, Result
+from aves_core.kernel.registry import UnknownGameError, get_game
 
-__all__ = ["ReplayResult", "replay", "states", "validate"]
+__all__ = ["FORM_CODES", "ReplayResult", "is_form_problem", "replay", "states", "validate"]
 
-Source = GameLog | str | bytes | os.PathLike[str]
+AnyGame = Game[Any, Any, Any, Any, Any, Any]
+Source = LogLike | str | bytes | os.PathLike[str]
 
-# The codes that are problems of form (exit status 2 of ``aves replay``).
 FORM_CODES = frozenset({"not_json", "schema", "unsupported_version", "bad_players", "bad_deal",
-                        "bad_first_player", "unreadable"})
+                        "bad_first_player", "bad_setup", "unknown_game", "unreadable"})
+"""The codes that are problems of form (exit status 2 of ``aves replay``); every other
+code is a broken rule (exit 1)."""
 
 
 @attrs.frozen
@@ -49,14 +50,16 @@ class ReplayResult:
 
     ``state`` is the state after the last legal move (None when the header is
     not a game), ``moves`` the number of moves replayed without a problem,
-    ``problem`` the first problem, or None when every move is legal, and
-    ``players`` the seat names (empty when the header could not be read).
+    ``problem`` the first problem, or None when every move is legal,
+    ``players`` the seat names (empty when the header could not be read) and
+    ``game`` the log's game (None when the header could not say).
     """
 
-    state: GameState | None
+    state: Any
     moves: int
     problem: LogProblem | None = None
     players: tuple[str, ...] = ()
+    game: AnyGame | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def valid(self) -> bool:
@@ -66,7 +69,9 @@ class ReplayResult:
     @property
     def result(self) -> Result | None:
         """The rules' outcome of the replayed game, if it is over."""
-        return None if self.state is None else self.state.result
+        if self.state is None or self.game is None:
+            return None
+        return self.game.result(self.state)
 
     def to_json(self) -> dict[str, Any]:
         """The one JSON object ``aves replay --json`` prints."""
@@ -74,103 +79,123 @@ class ReplayResult:
             return {"valid": False, "error": {"code": self.problem.code,
                                               "move_index": self.problem.move_index,
                                               "message": self.problem.describe()}}
-        state = self.state
-        assert state is not None
-        result = state.result
-        return {
-            "valid": True,
-            "moves": self.moves,
-            "phase": state.phase.value,
-            "active_player": state.active_player,
-            "winners": None if result is None else list(result.winners),
-            "reason": None if result is None else result.reason,
-            "hands": [[str(card) for card in canonical(hand)] for hand in state.hands],
-            "circle": [str(card) for card in state.circle],
-            "deck": [str(card) for card in state.deck],
-        }
+        assert self.game is not None
+        return self.game.replay_report(self.state, self.moves)
+
+
+def _is_log(source: object) -> bool:
+    return isinstance(getattr(source, "game", None), str) and hasattr(source, "moves")
 
 
 def _entries_of(source: Source, fmt: Format | None) -> tuple[Iterator[Entry], bool]:
-    """The entries of a source, and whether they are already typed (a GameLog's)."""
-    if isinstance(source, GameLog):
-        log = source
-
-        def typed() -> Iterator[Entry]:
-            yield "header", log  # a GameLog has every field of a header
-            for move in log.moves:
-                yield "move", move
-            if log.result is not None:
-                yield "result", log.result
-
-        return typed(), True
+    """The entries of a source, and whether they are already typed (a log value's)."""
+    if _is_log(source):
+        return typed_entries(source), True  # type: ignore[arg-type]
     if not isinstance(source, str | bytes | os.PathLike):
-        raise ArgumentError(f"replay needs a GameLog, a path or a log's text, "
+        raise ArgumentError(f"replay needs a log, a path or a log's text, "
                             f"not {type(source).__name__}")
     return read_entries(source, fmt), False
 
 
-def _initial_state(header: Any) -> GameState:
+def _header(entries: Iterator[Entry], typed: bool) -> LogHeader:
+    data = next(entries)[1]
+    if not typed:
+        return read_header(data)
     try:
-        return new_game(len(header.players), header.variant, deal=header.deal,
-                        first_player=header.first_player)
-    except SetupError as error:
-        path = {"bad_deal": "deal", "bad_first_player": "first_player"}.get(error.code)
-        raise log_error(error.code, error.message, path=path) from None
-    except AvesError as error:  # a header value the shape check let through but setup refuses
-        raise log_error("schema", error.message) from None
+        game = get_game(data.game)
+    except UnknownGameError as error:
+        raise log_error("unknown_game", error.message) from None
+    return LogHeader(game, tuple(data.players), data.setup, data.seed, setup_path="")
 
 
-def _header(entries: Iterator[Entry], typed: bool) -> Any:
-    _kind, data = next(entries)
-    return data if typed else structure_header(data)
+class _Moves:
+    """The moves of a log's entries, parsed as they are drawn. Iteration stops at the
+    first problem of shape, which it keeps, or at the result, which it keeps too:
+    the game's ``apply_all`` never sees anything but moves."""
 
+    def __init__(self, game: AnyGame, entries: Iterator[Entry], typed: bool,
+                 first_index: int = 0) -> None:
+        self.game = game
+        self.entries = entries
+        self.typed = typed
+        self.first_index = first_index
+        self.problem: LogError | None = None
+        self.recorded: Result | None = None
 
-def _walk(header: Any, entries: Iterator[Entry], typed: bool) -> Iterator[GameState]:
-    """The initial state and the state after each move; LogError at the first problem."""
-    state = _initial_state(header)
-    yield state
-    count = 0
-    recorded: Result | None = None
-    for kind, data in entries:
-        if kind == "result":
-            recorded = data if typed else structure_result(data)
-            continue
-        move = data if typed else parse_move_data(data, count)
+    def __iter__(self) -> Iterator[Any]:
+        entries = self.entries
+        if self.typed:
+            for kind, data in entries:
+                if kind == "result":
+                    self.recorded = data
+                    return
+                yield data
+            return
+        parse = self.game.move_from_json
+        from_lines = getattr(entries, "move_lines", None)
+        index = self.first_index
         try:
-            state = apply_move(state, move)
-        except IllegalMoveError as error:
-            raise log_error(error.code, error.message, count) from None
-        count += 1
-        yield state
-    if recorded is not None and recorded != state.result:
-        raise log_error("result_mismatch", _mismatch(recorded, state))
+            if from_lines is not None:  # JSON Lines: raw lines, decoded through a cache
+                yield from from_lines(parse, index)
+                self.recorded = entries.recorded_result(self.game)  # type: ignore[attr-defined]
+                return
+            for kind, data in entries:
+                if kind == "result":  # the last entry: the reader refuses lines after it
+                    self.recorded = parse_result_data(self.game, data)
+                    continue
+                try:
+                    move = parse(data)
+                except Exception as error:
+                    raise _shape_problem(error, index) from None
+                yield move
+                index += 1
+        except LogError as error:
+            self.problem = error
+
+
+def _shape_problem(error: Exception, index: int) -> Exception:
+    from aves_core.kernel.convert import FieldError
+
+    if isinstance(error, FieldError):
+        path = f"moves[{index}]" + (f".{error.path}" if error.path else "")
+        return log_error(error.code, error.message, index, path)
+    return error
 
 
 def _replay(entries: Iterator[Entry], typed: bool) -> ReplayResult:
-    state: GameState | None = None
     players: tuple[str, ...] = ()
-    seen = 0
+    game: AnyGame | None = None
     try:
         header = _header(entries, typed)
-        players = header.players
-        # The loop keeps the last state reached: it is the result's state.
-        for state in _walk(header, entries, typed):  # noqa: B007
-            seen += 1
+        players, game = header.players, header.game
+        state = header.start()
     except LogError as error:
-        return ReplayResult(state, max(seen - 1, 0), error.problem, players)
-    return ReplayResult(state, seen - 1, None, players)
+        return ReplayResult(None, 0, error.problem, players, game)
+    moves = _Moves(game, entries, typed)
+    state, count, illegal = game.apply_all(state, moves)
+    if illegal is not None:
+        return ReplayResult(state, count, LogProblem(illegal.code, illegal.message, count),
+                            players, game)
+    if moves.problem is not None:
+        return ReplayResult(state, count, moves.problem.problem, players, game)
+    recorded = moves.recorded
+    if recorded is not None and recorded != game.result(state):
+        problem = log_error("result_mismatch", _mismatch(game, recorded, state)).problem
+        return ReplayResult(state, count, problem, players, game)
+    return ReplayResult(state, count, None, players, game)
 
 
-def _mismatch(recorded: Result, state: GameState) -> str:
+def _mismatch(game: AnyGame, recorded: Result, state: Any) -> str:
     said = f"winners {list(recorded.winners)} by {recorded.reason}"
-    if state.result is None:
-        return f"the log records {said}, but the game is not over ({state.phase.value})"
-    truth = f"winners {list(state.result.winners)} by {state.result.reason}"
-    return f"the log records {said}, but the rules give {truth}"
+    truth = game.result(state)
+    if truth is None:
+        return f"the log records {said}, but the game is not over ({game.phase_name(state)})"
+    return f"the log records {said}, but the rules give winners {list(truth.winners)} " \
+           f"by {truth.reason}"
 
 
 def replay(source: Source, fmt: Format | None = None) -> ReplayResult:
-    """Replay a log (a GameLog, a path, or a log's text) and report the first problem.
+    """Replay a log (a log value, a path, or a log's text) and report the first problem.
 
     Never raises for a bad log: the problem is in the result. A JSON Lines
     file is streamed line by line.
@@ -192,11 +217,30 @@ def validate(source: Source, fmt: Format | None = None) -> tuple[LogProblem, ...
     return () if problem is None else (problem,)
 
 
-def states(source: Source, fmt: Format | None = None) -> Iterator[GameState]:
+def states(source: Source, fmt: Format | None = None) -> Iterator[Any]:
     """The initial state, then the state after each move, lazily (a long JSON Lines log
     streams); raises LogError at the first problem."""
     entries, typed = _entries_of(source, fmt)
-    return _walk(_header(entries, typed), entries, typed)
+    header = _header(entries, typed)
+    return _walk(header, entries, typed)
+
+
+def _walk(header: LogHeader, entries: Iterator[Entry], typed: bool) -> Iterator[Any]:
+    game = header.game
+    state = header.start()
+    yield state
+    moves = _Moves(game, entries, typed)
+    for count, move in enumerate(moves):
+        try:
+            state = game.apply(state, move)
+        except IllegalMoveError as error:
+            raise log_error(error.code, error.message, count) from None
+        yield state
+    if moves.problem is not None:
+        raise moves.problem
+    recorded = moves.recorded
+    if recorded is not None and recorded != game.result(state):
+        raise log_error("result_mismatch", _mismatch(game, recorded, state))
 
 
 def is_form_problem(problem: LogProblem) -> bool:

@@ -1,11 +1,11 @@
-"""Simulation: many seeded games between bots, their records and a summary.
+"""Simulation: many seeded games between bots, of any game, their records and a summary.
 
-Every game is fixed by the master seed and its index alone (its deal, its
-first player, the bots' randomness), and bots are dealt seats in rotation, so
-results are the same whatever the number of worker processes and each bot
-plays every seat equally often. Games that reach ``max_moves`` stop and count
-as ``move_limit``, apart from the rules' results: the rules allow endless
-games.
+Every game is fixed by the master seed and its index alone (its setup, the
+bots' randomness), and bots are dealt seats in rotation, so results are the
+same whatever the number of worker processes and each bot plays every seat
+equally often. Games that reach ``max_moves`` stop and count as
+``move_limit``, apart from the rules' results: a game's rules may allow
+endless games (AVES's and Soulaween's do).
 """
 
 from __future__ import annotations
@@ -13,78 +13,32 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import attrs
 
-from aves_core.bots import Bot, RandomBot
+from aves_core.bots import Bot, make_bot
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
-from aves_core.games.aves.events import Event, apply_move_with_events, events_for
-from aves_core.games.aves.log import GameLog
-from aves_core.games.aves.moves import Move
-from aves_core.games.aves.rules import apply_move
-from aves_core.games.aves.state import Variant
-from aves_core.games.aves.views import view_for
+from aves_core.kernel.game import Game
+from aves_core.kernel.log import LogLike
+from aves_core.kernel.registry import get_game
 
 __all__ = [
-    "BOT_NAMES",
+    "MOVE_LIMIT",
     "GameRecord",
+    "SimulationSpec",
     "Summary",
     "game_seed",
-    "make_bot",
     "play_game",
     "simulate",
     "wilson_interval",
 ]
 
 MOVE_LIMIT = "move_limit"
+"""The reason recorded for a game stopped at ``max_moves``."""
 
-
-def _search(argument: str) -> Bot:
-    from aves_core.bots.search import SearchBot
-
-    if not argument:
-        return SearchBot()
-    if argument.endswith("ms"):
-        return SearchBot(10**9, seconds=float(argument[:-2]) / 1000)
-    return SearchBot(int(argument))
-
-
-def _greedy(argument: str) -> Bot:
-    from aves_core.games.aves.bots.greedy import GreedyBot
-
-    if argument:
-        raise ValueError("greedy takes no argument")
-    return GreedyBot()
-
-
-def _random(argument: str) -> Bot:
-    if argument:
-        raise ValueError("random takes no argument")
-    return RandomBot()
-
-
-_FACTORIES: dict[str, Callable[[str], Bot]] = {
-    "random": _random,
-    "greedy": _greedy,
-    "search": _search,
-}
-BOT_NAMES = tuple(_FACTORIES)
-"""The bots ``make_bot`` knows."""
-
-
-def make_bot(spec: str) -> Bot:
-    """A bot from its name: ``random``, ``greedy``, ``search`` (500 iterations a move),
-    ``search:800`` (800 iterations) or ``search:40ms`` (40 ms a move)."""
-    name, _, argument = spec.partition(":")
-    factory = _FACTORIES.get(name)
-    if factory is None:
-        raise ArgumentError(f"unknown bot {spec!r}: choose from {', '.join(BOT_NAMES)}")
-    try:
-        return factory(argument)
-    except ValueError:
-        raise ArgumentError(f"bad bot argument in {spec!r}: only search takes one "
-                            "(search:800 iterations, or search:40ms)") from None
+AnyGame = Game[Any, Any, Any, Any, Any, Any]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -106,54 +60,66 @@ class GameRecord:
 
 
 def play_game(
+    game: AnyGame,
     bots: Sequence[Bot],
     names: Sequence[str],
-    variant: Variant,
+    options: Any,
     seed: int,
     max_moves: int,
     index: int = 0,
-) -> tuple[GameRecord, GameLog]:
-    """Play one game between ``bots`` (seat i plays ``bots[i]``) and return its record
-    and log. Each bot sees only its seat's view and redacted events."""
-    log = GameLog.from_game(list(names), variant, seed=seed)
-    state = log.initial_state()
+) -> tuple[GameRecord, LogLike]:
+    """Play one game of ``game`` between ``bots`` (seat i plays ``bots[i]``) and return
+    its record and log. Each bot sees only its seat's view and redacted events."""
+    num_players = len(bots)
+    setup = game.new_setup(num_players, options, seed)
+    state = game.start(num_players, setup)
+    first_player = game.to_move(state)[0]
     rng = random.Random(seed)
     watching = [getattr(bot, "uses_events", True) for bot in bots]
-    seen: list[list[Event]] = [[] for _ in bots]
-    moves: list[Move] = []
-    while state.result is None and len(moves) < max_moves:
-        seat = state.active_player
-        assert seat is not None
-        move = bots[seat].choose(view_for(state, seat), seen[seat], rng)
+    anyone_watching = any(watching)
+    seen: list[list[Any]] = [[] for _ in bots]
+    moves: list[Any] = []
+    apply, apply_with_events, events_for = game.apply, game.apply_with_events, game.events_for
+    view, to_move, result = game.view, game.to_move, game.result
+    while result(state) is None and len(moves) < max_moves:
+        seat = to_move(state)[0]
+        move = bots[seat].choose(view(state, seat), seen[seat], rng)
         try:
-            if any(watching):
-                state, events = apply_move_with_events(state, move)
+            if anyone_watching:
+                state, events = apply_with_events(state, move)
                 for other, watches in enumerate(watching):
                     if watches:
                         seen[other].extend(events_for(events, other))
             else:
-                state = apply_move(state, move)
+                state = apply(state, move)
         except IllegalMoveError as error:
             raise ArgumentError(f"bot {names[seat]} played an illegal move: {error}") from None
         moves.append(move)
-    log = GameLog(players=log.players, variant=variant, seed=seed, deal=log.deal,
-                  first_player=log.first_player, moves=tuple(moves), result=state.result)
-    result = state.result
+    outcome = result(state)
+    log = game.make_log(tuple(names), setup, seed, tuple(moves), outcome)
     record = GameRecord(
-        index=index, seed=seed, bots=tuple(names), first_player=log.first_player,
-        winners=() if result is None else result.winners,
-        reason=MOVE_LIMIT if result is None else result.reason, moves=len(moves))
+        index=index, seed=seed, bots=tuple(names), first_player=first_player,
+        winners=() if outcome is None else outcome.winners,
+        reason=MOVE_LIMIT if outcome is None else outcome.reason, moves=len(moves))
     return record, log
 
 
 @attrs.frozen
 class SimulationSpec:
-    """What to simulate; picklable, so worker processes can be given it."""
+    """What to simulate: bots by name (one a seat), the game's options, the master
+    seed, the move cap and the game's id. Picklable, so worker processes (and
+    remote ones) can be given it."""
 
     bots: tuple[str, ...]
-    variant: Variant
+    options: Any
     seed: int
     max_moves: int
+    game: str
+
+    @property
+    def variant(self) -> Any:
+        """The options (AVES calls its options the variant)."""
+        return self.options
 
 
 def seating(spec: SimulationSpec, index: int) -> tuple[str, ...]:
@@ -162,19 +128,21 @@ def seating(spec: SimulationSpec, index: int) -> tuple[str, ...]:
     return tuple(spec.bots[(seat + index) % count] for seat in range(count))
 
 
-def run_one(spec: SimulationSpec, index: int) -> tuple[GameRecord, GameLog]:
+def run_one(spec: SimulationSpec, index: int) -> tuple[GameRecord, LogLike]:
     """Game ``index`` of a simulation (what a worker runs)."""
+    game = get_game(spec.game)
     names = seating(spec, index)
-    bots = [make_bot(name) for name in names]
-    return play_game(bots, names, spec.variant, game_seed(spec.seed, index), spec.max_moves,
-                     index)
+    bots = [make_bot(name, game) for name in names]
+    return play_game(game, bots, names, spec.options, game_seed(spec.seed, index),
+                     spec.max_moves, index)
 
 
 def simulate(spec: SimulationSpec, games: int, workers: int = 1
-             ) -> Iterator[tuple[GameRecord, GameLog]]:
+             ) -> Iterator[tuple[GameRecord, LogLike]]:
     """The games' records and logs, in game order, from ``workers`` processes."""
+    game = get_game(spec.game)
     for name in spec.bots:
-        make_bot(name)  # reject an unknown bot before any work starts
+        make_bot(name, game)  # reject an unknown bot before any work starts
     if workers <= 1:
         for index in range(games):
             yield run_one(spec, index)
@@ -193,7 +161,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_indexed(job: tuple[SimulationSpec, int]) -> tuple[GameRecord, GameLog]:
+def _run_indexed(job: tuple[SimulationSpec, int]) -> tuple[GameRecord, LogLike]:
     return run_one(*job)
 
 

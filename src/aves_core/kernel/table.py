@@ -1,11 +1,12 @@
-"""A table: one hosted game with its log, its events, undo and bots for empty seats.
+"""A table: one hosted game of any kind, with its log, its events, undo and bots.
 
 ``Table`` is what a host keeps per game. ``play`` checks a move, records it
 (appending one flushed line to the JSON Lines file when the table is saved)
 and returns what each seat may see of what happened; ``view`` gives a seat its
 picture; ``Table.restore`` brings a saved game back after a crash. Undo
-follows Board Game Arena's policy: a seat may take back only its own move of
-the turn in progress, and never once hidden information was revealed.
+follows the game's own policy (``Game.undo``): for AVES, Board Game Arena's,
+a seat may take back only its own move of the turn in progress and never
+once hidden information was revealed.
 """
 
 from __future__ import annotations
@@ -14,43 +15,32 @@ import json
 import os
 import random
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import attrs
 
 from aves_core.bots import Bot
-from aves_core.games.aves.cards import Card
 from aves_core.kernel.errors import ArgumentError, AvesError, LogError, LogProblem, log_error
-from aves_core.games.aves.events import (
-    CardDrawn,
-    CardPlaced,
-    CardsTaken,
-    CircleRefilled,
-    Event,
-    TradeUndone,
-    apply_move_with_events,
-    events_for,
-)
-from aves_core.games.aves.log import (
-    GameLog,
+from aves_core.kernel.game import Game, Result
+from aves_core.kernel.log import (
+    LogHeader,
+    LogLike,
+    MoveLog,
     dump_log,
     parse_move_data,
+    parse_result_data,
+    read_header,
     result_data,
-    structure_header,
-    structure_result,
 )
-from aves_core.games.aves.moves import Move, Trade
-from aves_core.games.aves.phases import Phase
 from aves_core.kernel.reader import read_entries
-from aves_core.games.aves.serialize import unstructure_move
-from aves_core.games.aves.state import GameState, Result, Variant
-from aves_core.games.aves.views import PlayerView, view_for
 
 __all__ = ["EventsBySeat", "Table", "UndoError"]
 
-EventsBySeat = dict[int | None, tuple[Event, ...]]
+AnyGame = Game[Any, Any, Any, Any, Any, Any]
+
+EventsBySeat = dict[int | None, tuple[Any, ...]]
 """Each seat's redacted events, and the spectators' under the key None."""
 
 
@@ -64,39 +54,43 @@ class UndoError(AvesError, ValueError):
 class _Step:
     """One applied move, with the state before it and what it revealed."""
 
-    before: GameState
-    move: Move
-    events: tuple[Event, ...]
+    before: Any
+    move: Any
+    events: tuple[Any, ...]
 
 
 class Table:
-    """One hosted game of AVES.
+    """One hosted game of any registered game.
 
-    >>> table = Table(["ann", "bo"], seed=3)
-    >>> seat = table.state.active_player
+    >>> from aves_core import get_game
+    >>> table = Table(get_game("aves"), ["ann", "bo"], seed=3)
+    >>> seat = table.to_move[0]
     >>> events = table.play(table.view(seat).legal_moves[0])
     >>> sorted(events, key=str) == sorted([0, 1, None], key=str)
     True
     """
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        variant: Variant = Variant(),
-        *,
-        seed: int | None = None,
-        deal: Iterable[Card] | None = None,
-        first_player: int | None = None,
-    ) -> None:
-        log = GameLog.from_game(players, variant, seed=seed, deal=deal,
-                                first_player=first_player)
-        self._start(log, random.Random(seed))
+    def __init__(self, game: AnyGame, players: Sequence[str], options: Any = None, *,
+                 seed: int | None = None, setup: Any = None) -> None:
+        if not isinstance(game, Game):
+            raise ArgumentError(f"a table needs a Game (get_game(...)), not {game!r}")
+        if setup is None:
+            log: LogLike = MoveLog.new(game, players, options, seed=seed)
+            log = game.make_log(log.players, log.setup, seed)
+        else:
+            if isinstance(players, str) or not all(isinstance(name, str) for name in players):
+                raise ArgumentError("players must be a sequence of seat names (str)")
+            game.start(len(players), setup)
+            log = game.make_log(tuple(players), setup, seed)
+        self._start(game, log, random.Random(seed))
 
-    def _start(self, log: GameLog, rng: random.Random) -> None:
+    def _start(self, game: AnyGame, log: LogLike, rng: random.Random) -> None:
+        self.game = game
+        """The table's game."""
         self._log = log
-        self._state = log.initial_state()
+        self._state = game.start(len(log.players), log.setup)
         self._steps: list[_Step] = []
-        self._events: list[Event] = []
+        self._events: list[Any] = []
         self._bots: dict[int, Bot] = {}
         self._rng = rng
         self._path: Path | None = None
@@ -110,12 +104,22 @@ class Table:
     # --- what a host reads ------------------------------------------------
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         """The full current state (the host's eyes only)."""
         return self._state
 
     @property
-    def log(self) -> GameLog:
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        return self.game.result(self._state)
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may move now; empty once the game is over."""
+        return self.game.to_move(self._state)
+
+    @property
+    def log(self) -> Any:
         """The game's log so far, with its result once the game is over."""
         return self._log
 
@@ -129,21 +133,21 @@ class Table:
         """How many events the game has produced; ``events_since`` counts from 0."""
         return len(self._events)
 
-    def view(self, seat: int | None) -> PlayerView:
+    def view(self, seat: int | None) -> Any:
         """What ``seat`` may know now (None: a spectator)."""
-        return view_for(self._state, seat)
+        return self.game.view(self._state, seat)
 
-    def events_since(self, index: int, seat: int | None) -> tuple[Event, ...]:
+    def events_since(self, index: int, seat: int | None) -> tuple[Any, ...]:
         """The events from number ``index`` on, as ``seat`` may see them."""
         if type(index) is not int or index < 0:
             raise ArgumentError(f"index must be an int >= 0, not {index!r}")
         if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.players)):
             raise ArgumentError(f"seat {seat!r} is not a seat of this table")
-        return events_for(self._events[index:], seat)
+        return self.game.events_for(self._events[index:], seat)
 
     # --- playing ----------------------------------------------------------
 
-    def play(self, move: Move) -> EventsBySeat:
+    def play(self, move: Any) -> EventsBySeat:
         """Apply ``move`` (IllegalMoveError if it is not legal: nothing changes), then
         any bot moves that follow; return each seat's redacted events."""
         first = len(self._events)
@@ -151,26 +155,30 @@ class Table:
         self._play_bots()
         return self._since(first)
 
-    def _apply(self, move: Move) -> None:
-        after, events = apply_move_with_events(self._state, move)
+    def _apply(self, move: Any) -> None:
+        game = self.game
+        after, events = game.apply_with_events(self._state, move)
         self._steps.append(_Step(self._state, move, events))
         self._state = after
         self._events.extend(events)
-        self._log = self._log.append(move).with_result(after.result)
-        self._write([unstructure_move(move)])
-        if after.result is not None:
-            self._write([{"type": "result", **result_data(after.result)}])
+        result = game.result(after)
+        self._log = self._log.append(move).with_result(result)
+        self._write([game.move_to_json(move)])
+        if result is not None:
+            self._write([{"type": "result", **result_data(result)}])
 
     def _play_bots(self) -> None:
-        while self._state.result is None:
-            seat = self._state.active_player
-            assert seat is not None
-            bot = self._bots.get(seat)
-            if bot is None:
+        game = self.game
+        while True:
+            # The first seat to move that a bot plays (one in a sequential game).
+            seat = next((seat for seat in game.to_move(self._state) if seat in self._bots),
+                        None)
+            if seat is None:
                 return
-            view = view_for(self._state, seat)
+            bot = self._bots[seat]
+            view = game.view(self._state, seat)
             try:
-                move = bot.choose(view, events_for(self._events, seat), self._rng)
+                move = bot.choose(view, game.events_for(self._events, seat), self._rng)
                 if move not in view.legal_moves:
                     raise ValueError(f"{move!r} is not a legal move")
             except Exception as error:  # a faulty bot must not stall the table
@@ -198,32 +206,29 @@ class Table:
 
     # --- undo ---------------------------------------------------------------
 
-    def can_undo(self, seat: int) -> bool:
-        """True when ``seat`` may take back its last move: a match of the turn still
-        in progress (a return is due) that revealed no hidden card (no draw, no refill)."""
-        if not self._steps or self._state.phase is not Phase.FORCED_RETURN:
-            return False
+    def _undo_events(self, seat: int) -> tuple[Any, ...] | None:
+        if not self._steps or type(seat) is not int:
+            return None
         step = self._steps[-1]
-        return (
-            self._state.active_player == seat
-            and step.move.player == seat
-            and isinstance(step.move, Trade)
-            and not any(isinstance(event, CardDrawn | CircleRefilled) for event in step.events)
-        )
+        return self.game.undo(step.before, step.move, step.events, self._state, seat)
+
+    def can_undo(self, seat: int) -> bool:
+        """True when ``seat`` may take back the last move under the game's undo policy
+        (AVES: a match of the turn still in progress, a return due, that revealed no
+        hidden card: no draw, no refill)."""
+        return self._undo_events(seat) is not None
 
     def undo(self, seat: int) -> EventsBySeat:
-        """Take back ``seat``'s last move (UndoError unless ``can_undo``)."""
-        if not self.can_undo(seat):
-            raise UndoError(f"seat {seat} cannot undo now: only a match of the turn in "
-                            "progress that revealed no hidden card can be taken back")
+        """Take back the last move, ``seat``'s (UndoError unless ``can_undo``)."""
+        events = self._undo_events(seat)
+        if events is None:
+            raise UndoError(f"seat {seat} cannot undo now: {self.game.undo_rule}")
         step = self._steps.pop()
-        assert isinstance(step.move, Trade)
-        placed = next(event for event in step.events if isinstance(event, CardPlaced))
-        taken = next(event for event in step.events if isinstance(event, CardsTaken))
         first = len(self._events)
-        self._events.append(TradeUndone(seat, placed.card, placed.gap, taken.cards))
+        self._events.extend(events)
         self._state = step.before
-        self._log = attrs.evolve(self._log, moves=self._log.moves[:-1], result=None)
+        self._log = attrs.evolve(self._log, moves=self._log.moves[:-1],  # type: ignore[misc]
+                                 result=None)
         if self._path is not None:
             self._rewrite()
         return self._since(first)
@@ -272,36 +277,44 @@ class Table:
 
         A last line cut off by a crash is dropped (the file is rewritten without
         it) and reported in ``restored_problem``; any other problem raises
-        ``LogError``. ``seed`` seeds the bots' randomness.
+        ``LogError``. ``seed`` seeds the bots' randomness. The file says which
+        game it is.
         """
-        entries = read_entries(path, "jsonl")
-        _kind, data = next(entries)  # a cut-off header is no game: LogError
-        header = structure_header(data)
-        moves: list[Move] = []
-        recorded: Result | None = None
-        dropped: LogProblem | None = None
-        try:
-            for kind, data in entries:
-                if kind == "move":
-                    moves.append(parse_move_data(data, len(moves)))
-                else:
-                    recorded = structure_result(data)
-        except LogError as error:
-            if error.code != "truncated":
-                raise
-            dropped = error.problem
+        header, moves, recorded, dropped = _read_saved(path)
         table = cls.__new__(cls)
-        log = GameLog(players=header.players, variant=header.variant, seed=header.seed,
-                      deal=header.deal, first_player=header.first_player)
-        table._start(log, random.Random(seed))
+        game = header.game
+        log = game.make_log(header.players, header.setup, header.seed)
+        header.start()  # a setup that is no game is a LogError
+        table._start(game, log, random.Random(seed))
         for index, move in enumerate(moves):
             try:
                 table._apply(move)
             except AvesError as error:
                 raise log_error(error.code, str(error), index) from None
-        if recorded is not None and recorded != table.state.result:
+        if recorded is not None and recorded != table.result:
             raise log_error("result_mismatch", f"the file records {recorded}, but the rules "
-                            f"give {table.state.result}")
+                            f"give {table.result}")
         table.restored_problem = dropped
         table.save(path)
         return table
+
+
+def _read_saved(path: str | os.PathLike[str]
+                ) -> tuple[LogHeader, list[Any], Result | None, LogProblem | None]:
+    """A saved table's header, moves and result, and a cut-off last line it dropped."""
+    entries = read_entries(path, "jsonl")
+    header = read_header(next(entries)[1])  # a cut-off header is no game: LogError
+    moves: list[Any] = []
+    recorded: Result | None = None
+    dropped: LogProblem | None = None
+    try:
+        for kind, data in entries:
+            if kind == "move":
+                moves.append(parse_move_data(header.game, data, len(moves)))
+            else:
+                recorded = parse_result_data(header.game, data)
+    except LogError as error:
+        if error.code != "truncated":
+            raise
+        dropped = error.problem
+    return header, moves, recorded, dropped

@@ -19,11 +19,11 @@ from typing import TypeAlias
 import attrs
 
 from aves_core.games.aves.cards import Card, intern
-from aves_core.kernel.errors import ArgumentError
 from aves_core.games.aves.moves import Move, Pass, Return, Trade
 from aves_core.games.aves.phases import Phase, Trigger
 from aves_core.games.aves.rules import REFILL_SIZE, Trail, _apply
 from aves_core.games.aves.state import GameState, Result
+from aves_core.kernel.errors import ArgumentError
 
 __all__ = [
     "CardDrawn",

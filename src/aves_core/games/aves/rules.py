@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from operator import attrgetter
 
 from aves_core.games.aves.cards import CROW_SUIT, Card, canonical, game_cards, intern, max_number
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError, require_int
 from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade, return_row, trade_row
 from aves_core.games.aves.phases import NEXT_PHASE, Phase, Trigger
 from aves_core.games.aves.state import GameState, Result, Variant
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError, require_int
 
 __all__ = [
     "CIRCLE_SIZE",
@@ -101,7 +101,7 @@ def new_game(
     elif not 0 <= require_int(first_player, "first_player") < num_players:
         raise SetupError(
             f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}",
-            code="bad_first_player",
+            code="bad_first_player", path="first_player",
         )
     dealt = HAND_SIZE * num_players
     return GameState(
@@ -157,7 +157,7 @@ def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> t
         raise SetupError(
             f"the deal must hold each of this game's {expected.total()} cards exactly once: "
             + "; ".join(parts),
-            code="bad_deal",
+            code="bad_deal", path="deal",
         )
     return tuple(intern(card) for card in cards)
 

@@ -1,4 +1,4 @@
-"""Frozen values that describe a game: Variant, Result and GameState."""
+"""Frozen values that describe a game of AVES: Variant and GameState (and the kernel's Result)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from typing import Literal
 import attrs
 
 from aves_core.games.aves.cards import Card
-from aves_core.kernel.errors import ArgumentError
 from aves_core.games.aves.phases import Phase
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Result
 
-__all__ = ["REASONS", "GameState", "Reason", "Result", "Variant"]
+__all__ = ["REASONS", "AvesSetup", "GameState", "Reason", "Result", "Variant"]
 
 Reason = Literal["seven_colors", "deck_empty"]
+"""Why a game of AVES ends: ``Result.reason`` is one of these."""
 REASONS: tuple[Reason, ...] = ("seven_colors", "deck_empty")
 
 
@@ -29,12 +31,18 @@ class Variant:
     showdown: bool = attrs.field(default=False, validator=_bool_field)
 
 
-@attrs.frozen
-class Result:
-    """How a game ended: the winning seats (ascending) and the reason."""
+def _tuple_of_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(cards)
 
-    winners: tuple[int, ...]
-    reason: Reason
+
+@attrs.frozen
+class AvesSetup:
+    """How a game was set up: the variant, the deal (every card once, in deal order)
+    and the first player. With the moves, it is the whole truth of a game."""
+
+    variant: Variant
+    deal: tuple[Card, ...] = attrs.field(converter=_tuple_of_cards)
+    first_player: int
 
 
 @attrs.frozen(cache_hash=True)

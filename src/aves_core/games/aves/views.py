@@ -20,7 +20,6 @@ from typing import Any
 import attrs
 
 from aves_core.games.aves.cards import Card, canonical
-from aves_core.kernel.errors import ArgumentError
 from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
@@ -39,6 +38,7 @@ from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.rules import moves_for
 from aves_core.games.aves.serialize import converter, unstructure_move
 from aves_core.games.aves.state import GameState, Result, Variant
+from aves_core.kernel.errors import ArgumentError
 
 __all__ = ["PlayerView", "update_view", "view_for", "view_to_json"]
 

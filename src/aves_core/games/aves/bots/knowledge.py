@@ -21,7 +21,6 @@ from collections.abc import Iterable
 import attrs
 
 from aves_core.games.aves.cards import CROW, Card, canonical, game_cards
-from aves_core.kernel.errors import ArgumentError
 from aves_core.games.aves.events import (
     EVENT_TYPES,
     CardDrawn,
@@ -35,6 +34,7 @@ from aves_core.games.aves.events import (
 from aves_core.games.aves.rules import HAND_SIZE
 from aves_core.games.aves.state import GameState
 from aves_core.games.aves.views import PlayerView
+from aves_core.kernel.errors import ArgumentError
 
 __all__ = ["Knowledge", "determinize"]
 

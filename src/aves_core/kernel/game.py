@@ -1,0 +1,379 @@
+"""The game protocol: everything a game supplies so that every layer can play it.
+
+A game is one object, an instance of a ``Game`` subclass, that holds its facts
+as data (``GameFacts``, like OpenSpiel's ``GameType``) and its rules as
+methods over its own frozen values: setup from options and a seed, legal
+moves, the checked ``apply`` and the unchecked ``step``, ``apply_with_events``
+for hosts, the result, the view of a seat or a spectator, the redaction of
+events, the undo policy, and text and JSON for moves, views and events.
+Logs, replay, tables, simulation, bots, the command line and the conformance
+kit (``aves_core.testing``) reach a game only through these methods, so a
+game that implements them gets all of those for free.
+
+The contracts every game keeps (the conformance kit checks them):
+
+- ``apply(state, move)`` returns a new state or raises ``IllegalMoveError``;
+  it accepts a move exactly when the move is in ``legal_moves(state)``; it
+  never mutates its input. ``step`` is ``apply`` without the checks.
+- A game is its setup and its moves: ``start(n, setup)`` and the same moves
+  give the same states, and ``new_setup(n, options, seed)`` is the same for
+  the same seed. The setup records every random choice, so replay never
+  depends on a random number generator.
+- ``view(state, seat)`` holds nothing ``seat`` may not know; folding the
+  seat's redacted events (``events_for``) into its view with ``update_view``
+  gives the view of the next state.
+- Every move names the seat that makes it in a ``player`` attribute.
+
+Reserved for simultaneous games (Boxes): ``to_move`` returns every seat that
+may move now, not only one; ``GameFacts.simultaneous_moves`` says a game uses
+it. A move that must stay hidden until revealed is applied like any other
+and redacted by ``events_for`` (an event saying only that the seat has
+committed) until the game's own reveal event; see ``docs/games.md``.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import attrs
+
+from aves_core.kernel.convert import FieldError, converter, structure, type_first
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+
+if TYPE_CHECKING:
+    from aves_core.bots import Bot
+    from aves_core.kernel.log import LogLike
+    from aves_core.kernel.phases import PhaseMachine
+    from aves_core.kernel.search import SearchHooks
+    from aves_core.kernel.terminal import Screen
+
+__all__ = ["Chance", "Game", "GameFacts", "Result"]
+
+S = TypeVar("S")  # the game's state
+M = TypeVar("M")  # a move
+V = TypeVar("V")  # a seat's view
+E = TypeVar("E")  # an event
+O = TypeVar("O")  # the options a game is set up with  # noqa: E741 - a short name like the others
+U = TypeVar("U")  # the recorded setup
+
+
+class Chance(enum.Enum):
+    """Where a game's chance lies."""
+
+    NONE = "none"
+    """No chance at all: the setup is fully given."""
+    SETUP = "setup"
+    """Every random choice is drawn at setup and recorded in the setup (a deal, a
+    first player, characters): after setup the game is deterministic."""
+
+
+def _check_id(_instance: object, _attribute: object, value: str) -> None:
+    if not (value.isascii() and value.replace("_", "").replace("-", "").isalnum()
+            and value == value.lower()):
+        raise ArgumentError(f"a game id is lower-case letters, digits, - and _, not {value!r}")
+
+
+@attrs.frozen
+class GameFacts:
+    """A game's facts as data: what it is, who plays it, what kind of game it is.
+
+    ``version`` is the version of the game's setup, move and result formats in
+    logs; ``reasons`` are the reasons a game can end for (``Result.reason``).
+    """
+
+    id: str = attrs.field(validator=_check_id)
+    name: str
+    version: int
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    chance: Chance
+    reasons: tuple[str, ...]
+    simultaneous_moves: bool = False
+    summary: str = ""
+
+
+@attrs.frozen
+class Result:
+    """How a game ended: the winning seats (ascending; several share a win) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+def _json_object(data: Any, what: str) -> dict[str, Any]:
+    if type(data) is not dict:
+        raise FieldError(f"{what} must be an object")
+    return data
+
+
+class Game(abc.ABC, Generic[S, M, V, E, O, U]):
+    """One game's rules over its own frozen values (see the module's docstring).
+
+    Type parameters: the state, a move, a view, an event, the options the game
+    is set up with and the recorded setup. Subclasses set the class attributes
+    and implement the abstract methods; the others have defaults built on them.
+    """
+
+    facts: GameFacts
+    phases: PhaseMachine[Any, Any]
+    move_type: Any
+    """The union of the game's move classes (JSON: a tagged union on ``"type"``)."""
+    event_type: Any
+    """The union of the game's event classes (JSON: a tagged union on ``"type"``)."""
+    options_type: type[O]
+    setup_type: type[U]
+    state_type: type[S]
+    view_type: type[V]
+
+    @property
+    def id(self) -> str:
+        """The game's id (``facts.id``): how logs, the registry and the CLI name it."""
+        return self.facts.id
+
+    def __repr__(self) -> str:
+        return f"<game {self.facts.id!r}: {self.facts.name}>"
+
+    # --- setup ------------------------------------------------------------
+
+    @abc.abstractmethod
+    def default_options(self) -> O:
+        """The options a game is set up with when none are given."""
+
+    @abc.abstractmethod
+    def new_setup(self, num_players: int, options: O, seed: int | None, *,
+                  first_player: int | None = None) -> U:
+        """A setup drawn from ``seed`` (the same for the same seed; None: the system's
+        randomness), with ``first_player`` starting when given. Raises ``SetupError``
+        or ``ArgumentError`` for bad arguments."""
+
+    @abc.abstractmethod
+    def start(self, num_players: int, setup: U) -> S:
+        """The state before the first move (``SetupError`` if ``setup`` is no game)."""
+
+    @abc.abstractmethod
+    def options_of(self, setup: U) -> O:
+        """The options a setup was made with."""
+
+    def check_players(self, num_players: int) -> None:
+        """Raise ``SetupError`` (``bad_players``) unless the game is for this many."""
+        from aves_core.kernel.errors import SetupError
+
+        facts = self.facts
+        if type(num_players) is not int:
+            raise ArgumentError(f"the number of players must be an int, not {num_players!r}")
+        if not facts.min_players <= num_players <= facts.max_players:
+            counts = (f"{facts.min_players}" if facts.min_players == facts.max_players
+                      else f"{facts.min_players} to {facts.max_players}")
+            raise SetupError(f"{facts.name} is for {counts} players, not {num_players}",
+                             code="bad_players")
+
+    # --- play ---------------------------------------------------------------
+
+    @abc.abstractmethod
+    def legal_moves(self, state: S) -> tuple[M, ...]:
+        """Every legal move, in the game's fixed order; empty once the game is over."""
+
+    @abc.abstractmethod
+    def apply(self, state: S, move: M) -> S:
+        """The state after ``move``, or ``IllegalMoveError`` saying which rule it breaks."""
+
+    @abc.abstractmethod
+    def step(self, state: S, move: M) -> S:
+        """``apply`` without its checks, for searches that only play legal moves."""
+
+    @abc.abstractmethod
+    def apply_with_events(self, state: S, move: M) -> tuple[S, tuple[E, ...]]:
+        """``apply`` that also says what happened, unredacted (the host's record)."""
+
+    @abc.abstractmethod
+    def result(self, state: S) -> Result | None:
+        """How the game ended, or None while it goes on."""
+
+    @abc.abstractmethod
+    def to_move(self, state: S) -> tuple[int, ...]:
+        """The seats that may move now (one in a sequential game); empty once over."""
+
+    @abc.abstractmethod
+    def phase_name(self, state: S) -> str:
+        """The name of the phase ``state`` rests in (one of ``phases``)."""
+
+    def is_legal(self, state: S, move: M) -> bool:
+        """True exactly when ``move`` is in ``legal_moves(state)``."""
+        return move in self.legal_moves(state)
+
+    def mover(self, move: M) -> int:
+        """The seat that makes ``move``."""
+        player: int = move.player  # type: ignore[attr-defined]
+        return player
+
+    def apply_all(self, state: S, moves: Iterable[M]) -> tuple[S, int, IllegalMoveError | None]:
+        """Apply ``moves`` in order until one is illegal: the last state reached, how
+        many moves were applied and the error of the move that was not (or None).
+
+        Replay spends its time here; a game may override it with a faster
+        validator, provided it agrees with ``apply`` move for move.
+        """
+        count = 0
+        apply = self.apply
+        try:
+            for move in moves:
+                state = apply(state, move)
+                count += 1
+        except IllegalMoveError as error:
+            return state, count, error
+        return state, count, None
+
+    # --- what a seat may know ---------------------------------------------------
+
+    @abc.abstractmethod
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may know of ``state`` (None: a spectator). The view has a
+        ``legal_moves`` attribute: the seat's moves when it may move, else empty."""
+
+    @abc.abstractmethod
+    def events_for(self, events: Iterable[E], seat: int | None) -> tuple[E, ...]:
+        """The events as ``seat`` may see them (None: a spectator)."""
+
+    @abc.abstractmethod
+    def update_view(self, view: V, events: Iterable[E]) -> V:
+        """The view after ``events`` (as ``events_for`` gave them to its seat)."""
+
+    def indistinguishable(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A state ``seat`` cannot tell from ``state``: what it may not know redrawn
+        at random (for the conformance kit). Perfect information: ``state``."""
+        if self.facts.hidden_information:
+            raise NotImplementedError(f"{self.id} has hidden information: it must say "
+                                      "what a seat cannot know (indistinguishable)")
+        return state
+
+    # --- undo ---------------------------------------------------------------
+
+    undo_rule = "nothing can be taken back"
+    """The undo policy in words, for the message of a refused undo."""
+
+    def undo(self, before: S, move: M, events: Sequence[E], after: S, seat: int
+             ) -> tuple[E, ...] | None:
+        """Whether ``seat`` may take back ``move`` (which led from ``before`` to
+        ``after`` with ``events``): the events that tell every client, or None when
+        the undo policy forbids it. By default nothing can be undone."""
+        return None
+
+    # --- text and JSON --------------------------------------------------------
+
+    @abc.abstractmethod
+    def parse_move(self, text: str) -> M:
+        """A move from its text notation (``NotationError`` otherwise)."""
+
+    def move_text(self, move: M) -> str:
+        """A move's text notation (``parse_move`` reads it back)."""
+        return str(move)
+
+    def move_to_json(self, move: M) -> dict[str, Any]:
+        """A move as its JSON object, ``"type"`` first."""
+        return type_first(converter.unstructure(move, unstructure_as=self.move_type))
+
+    def move_from_json(self, data: Any) -> M:
+        """A move from its JSON object (``FieldError`` with the bad field's path)."""
+        move: M = structure(data, self.move_type)
+        return move
+
+    def event_to_json(self, event: E) -> dict[str, Any]:
+        """An event as its JSON object, ``"type"`` first."""
+        return type_first(converter.unstructure(event, unstructure_as=self.event_type))
+
+    def event_from_json(self, data: Any) -> E:
+        """An event from its JSON object (``FieldError`` if it is not one)."""
+        event: E = structure(data, self.event_type)
+        return event
+
+    def view_to_json(self, view: V) -> dict[str, Any]:
+        """A view as JSON-ready data."""
+        data: dict[str, Any] = converter.unstructure(view)
+        data["legal_moves"] = [self.move_to_json(move)
+                               for move in view.legal_moves]  # type: ignore[attr-defined]
+        return data
+
+    def setup_to_json(self, setup: U) -> dict[str, Any]:
+        """A setup as the JSON object of a log's ``setup`` key."""
+        data: dict[str, Any] = converter.unstructure(setup)
+        return data
+
+    def setup_from_json(self, data: Any) -> U:
+        """A setup from its JSON object, checked for shape (``FieldError``)."""
+        return structure(_json_object(data, "the setup"), self.setup_type)
+
+    def options_to_json(self, options: O) -> dict[str, Any]:
+        """Options as a JSON object."""
+        data: dict[str, Any] = converter.unstructure(options)
+        return data
+
+    def options_from_json(self, data: Any) -> O:
+        """Options from a JSON object (``FieldError``)."""
+        return structure(_json_object(data, "the options"), self.options_type)
+
+    def result_from_json(self, data: Any) -> Result:
+        """A recorded result, checked for shape and for a reason of this game."""
+        result = structure(_json_object(data, "a result"), Result)
+        if result.reason not in self.facts.reasons:
+            choices = ", ".join(repr(reason) for reason in self.facts.reasons)
+            raise FieldError(f"expected one of {choices}, got {result.reason!r:.40}",
+                             path="reason")
+        return result
+
+    def state_report(self, state: S) -> dict[str, Any]:
+        """The game-specific part of ``aves replay --json``'s report on a state."""
+        return {}
+
+    def replay_report(self, state: S, moves: int) -> dict[str, Any]:
+        """``aves replay --json``'s report on a valid log that reached ``state``."""
+        result = self.result(state)
+        to_move = self.to_move(state)
+        return {
+            "valid": True,
+            "game": self.id,
+            "moves": moves,
+            "phase": self.phase_name(state),
+            "active_player": to_move[0] if len(to_move) == 1 else None,
+            "to_move": list(to_move),
+            "winners": None if result is None else list(result.winners),
+            "reason": None if result is None else result.reason,
+            **self.state_report(state),
+        }
+
+    def make_log(self, players: tuple[str, ...], setup: U, seed: int | None,
+                 moves: tuple[M, ...] = (), result: Result | None = None) -> LogLike:
+        """A log value of this game (a ``MoveLog`` unless the game has its own class)."""
+        from aves_core.kernel.log import MoveLog
+
+        return MoveLog(game=self.id, players=players, setup=setup, seed=seed, moves=moves,
+                       result=result)
+
+    def describe_result(self, result: Result) -> str:
+        """Why the game ended, in a few words (``aves replay``'s account)."""
+        return result.reason.replace("_", " ")
+
+    # --- bots, search, the terminal -------------------------------------------------
+
+    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
+        """The game's bots by name; each factory takes the text after ``name:``.
+        Every game has ``random``; ``search`` when it has ``search_hooks``."""
+        from aves_core.bots import standard_bots
+
+        return standard_bots(self)
+
+    def search_hooks(self) -> SearchHooks[Any, Any, Any] | None:
+        """What the generic search bot needs to play this game, or None."""
+        return None
+
+    def screen(self) -> Screen[Any, Any, Any] | None:
+        """How ``aves play`` draws this game in a terminal, or None."""
+        return None
+
+    def state_text(self, state: S) -> str:
+        """A readable picture of a state (``str`` of it by default)."""
+        return str(state)
