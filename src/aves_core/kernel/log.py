@@ -22,13 +22,20 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from aves_core.kernel.convert import FieldError
-from aves_core.kernel.errors import ArgumentError, AvesError, BigInt, SetupError, log_error
+from aves_core.kernel.errors import (
+    ArgumentError,
+    AvesError,
+    BigInt,
+    IllegalMoveError,
+    SetupError,
+    log_error,
+)
 from aves_core.kernel.game import Game, Result
 from aves_core.kernel.reader import Entry, Format, read_entries
 from aves_core.kernel.registry import UnknownGameError, get_game
@@ -49,6 +56,8 @@ __all__ = [
 
 FORMAT = "aves-core-log"
 VERSION = 1
+
+T = TypeVar("T")
 
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
 
@@ -159,8 +168,16 @@ class LogHeader:
 
     def start(self) -> Any:
         """The initial state, with setup problems as LogErrors."""
+        return self.setup_checked(self.game.start, len(self.players), self.setup)
+
+    def replay_all(self, moves: Iterable[Any]) -> tuple[Any, int, IllegalMoveError | None]:
+        """The game's ``replay_all`` from this header, with setup problems as LogErrors."""
+        return self.setup_checked(self.game.replay_all, len(self.players), self.setup, moves)
+
+    def setup_checked(self, call: Callable[..., T], *arguments: Any) -> T:
+        """``call(*arguments)``, with a SetupError as the LogError of the setup's field."""
         try:
-            return self.game.start(len(self.players), self.setup)
+            return call(*arguments)
         except SetupError as error:
             path = None if error.path is None else self.setup_path + error.path
             raise log_error(error.code, error.message, path=path) from None

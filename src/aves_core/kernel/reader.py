@@ -14,13 +14,13 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import Any, Literal
 
 from aves_core.kernel.errors import ArgumentError, BigInt, LogError, log_error
 
-__all__ = ["Entry", "Format", "decode_json", "read_entries"]
+__all__ = ["Entry", "Format", "JsonLines", "decode_json", "read_entries"]
 
 Format = Literal["json", "jsonl"]
 Entry = tuple[Literal["header", "move", "result"], Any]
@@ -127,44 +127,92 @@ def _document_entries(text: str) -> Iterator[Entry]:
 _BLOCK_BYTES = 1 << 16
 
 
-def _lines(stream: IO[bytes]) -> Iterator[tuple[bytes | None, bool]]:
-    """The lines of a binary stream (split at ``\\n`` only, without it), each with
-    whether a newline ended it; None for a line over the length limit.
-
-    Reads in blocks, so memory stays within a block and the longest line."""
+def _blocks(chunks: Iterator[bytes]) -> Iterator[tuple[list[bytes | None], bool]]:
+    """The lines of a stream of byte chunks (split at ``\\n`` only, without it), a
+    chunk's worth at a time, each list with whether a newline ended its lines:
+    only the last line of a file can lack one. None stands for a line over the
+    length limit, and ends the lines. Memory stays within a chunk and the
+    longest line."""
     carry = b""
-    while True:
-        block = stream.read(_BLOCK_BYTES)
-        if not block:
-            break
-        parts = (carry + block).split(b"\n") if carry else block.split(b"\n")
-        carry = parts.pop()
-        for part in parts:
-            if len(part) >= MAX_LINE_BYTES:
-                yield None, False
+    for chunk in chunks:
+        parts: list[bytes | None] = (carry + chunk).split(b"\n") if carry \
+            else chunk.split(b"\n")  # type: ignore[assignment]
+        last = parts.pop()
+        assert last is not None
+        carry = last
+        for index, part in enumerate(parts):
+            if len(part) >= MAX_LINE_BYTES:  # type: ignore[arg-type]
+                yield [*parts[:index], None], False
                 return
-            yield part, True
         if len(carry) >= MAX_LINE_BYTES:
-            yield None, False
+            yield [*parts, None], False
             return
+        yield parts, True
     if carry:
-        yield carry, False
+        yield [carry], False
 
 
-def _line_entries(lines: Iterator[tuple[bytes | None, bool]]) -> Iterator[Entry]:
-    header_seen = result_seen = False
-    moves = 0
-    for raw, complete in lines:
+class JsonLines:
+    """The entries of a JSON Lines log, read line by line as they are drawn.
+
+    Iterating gives ``("header", data)``, ``("move", data)`` and
+    ``("result", data)`` entries of parsed JSON. Replay, once it has the
+    header, draws the moves through ``moves`` instead: the same checks and
+    errors, but each move line looked up in a cache of lines already parsed,
+    for a log repeats the same few hundred move lines over and over, and
+    decoding JSON is most of what reading a line costs.
+    """
+
+    def __init__(self, blocks: Iterator[tuple[list[bytes | None], bool]]) -> None:
+        self._blocks = blocks
+        self._pending: list[bytes | None] = []  # the lines of the block being read
+        self._position = 0  # the next of them
+        self._complete = True  # whether a newline ended them
+        self._header_seen = False
+        self._result_seen = False
+        self._moves = 0
+        self.result: Any = None
+        """The result line's object (without ``"type"``), once it has been read."""
+
+    def __iter__(self) -> JsonLines:
+        return self
+
+    def __next__(self) -> Entry:
+        # A method, not a generator kept in an attribute: that would make a cycle,
+        # and an open file that only the cycle collector closes.
+        while True:
+            while self._position >= len(self._pending):
+                if not self._refill():
+                    if not self._header_seen:
+                        raise log_error("not_json", "the log is empty")
+                    raise StopIteration
+            raw = self._pending[self._position]
+            self._position += 1
+            data = self._line(raw, self._complete)
+            if data is None:
+                continue
+            if not self._header_seen:
+                self._header_seen = True
+                return "header", data
+            if type(data) is dict and data.get("type") == "result":
+                self._result_seen = True
+                self.result = {key: value for key, value in data.items() if key != "type"}
+                return "result", self.result
+            self._moves += 1
+            return "move", data
+
+    def _line(self, raw: bytes | None, complete: bool) -> Any:
+        """A line's JSON, or None for a blank line; LogError for a bad line."""
         if raw is None:
-            index, what = _where(header_seen, moves)
+            index, what = _where(self._header_seen, self._moves)
             raise log_error("schema", f"{what} is longer than {MAX_LINE_BYTES:,} bytes", index)
         try:
             # Only the first line of a file can start with a byte order mark.
-            data = _decode(raw.decode("utf-8" if header_seen else "utf-8-sig"))
+            data = _decode(raw.decode("utf-8" if self._header_seen else "utf-8-sig"))
         except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
             if not raw.strip():
-                continue  # blank lines carry nothing
-            index, what = _where(header_seen, moves)
+                return None  # blank lines carry nothing
+            index, what = _where(self._header_seen, self._moves)
             problem = _line_problem(error, what, index)
             if complete:
                 raise problem from None
@@ -173,19 +221,66 @@ def _line_entries(lines: Iterator[tuple[bytes | None, bool]]) -> Iterator[Entry]
             raise log_error("truncated",
                             f"the file ends in the middle of a line ({what} is cut off)",
                             index) from None
-        if result_seen:
-            raise log_error("schema", "the result line must be the last line", moves)
-        if not header_seen:
-            header_seen = True
-            yield "header", data
-        elif type(data) is dict and data.get("type") == "result":
-            result_seen = True
-            yield "result", {key: value for key, value in data.items() if key != "type"}
-        else:
-            moves += 1
-            yield "move", data
-    if not header_seen:
-        raise log_error("not_json", "the log is empty")
+        if self._result_seen:
+            raise log_error("schema", "the result line must be the last line", self._moves)
+        return data
+
+    def _refill(self) -> bool:
+        """The next block's lines; False at the end of the file."""
+        for self._pending, self._complete in self._blocks:
+            self._position = 0
+            return True
+        self._pending, self._position = [], 0
+        return False
+
+    def moves(self, parse: Callable[[Any, int], Any], cache: dict[bytes, Any],
+              problems: list[LogError]) -> Iterator[Any]:
+        """The moves after the header, each parsed by ``parse(data, index)`` (which
+        raises LogError for a bad move) or found in ``cache`` by its line's bytes;
+        a result line is kept in ``result``. The header must have been drawn. The
+        moves stop at the first problem, which is appended to ``problems``."""
+        if not self._header_seen:
+            raise ValueError("the header comes first")
+        get = cache.get
+        room = _CACHE_LINES - len(cache)
+        index = self._moves
+        try:
+            while True:
+                pending, complete = self._pending, self._complete
+                lines = pending[self._position:] if self._position else pending
+                self._position = len(pending)
+                for raw in lines:
+                    move = get(raw)  # type: ignore[arg-type]
+                    if move is not None and not self._result_seen:
+                        index += 1
+                        yield move
+                        continue
+                    self._moves = index
+                    data = self._line(raw, complete)
+                    if data is None:
+                        continue
+                    if type(data) is dict and data.get("type") == "result":
+                        self._result_seen = True
+                        self.result = {key: value for key, value in data.items()
+                                       if key != "type"}
+                        continue
+                    move = parse(data, index)
+                    if room > 0:
+                        # Parsing is a function of the line's bytes alone, so a line
+                        # that parsed once parses to the same move every time.
+                        cache[raw] = move  # type: ignore[index]
+                        room -= 1
+                    index += 1
+                    yield move
+                self._moves = index
+                if not self._refill():
+                    return
+        except LogError as error:
+            problems.append(error)
+
+
+_CACHE_LINES = 1 << 16
+"""The most move lines a cache keeps: every move line of a 6-player game fits."""
 
 
 def _where(header_seen: bool, moves: int) -> tuple[int | None, str]:
@@ -215,8 +310,8 @@ def _sniff(first_line: str) -> Format:
     return "jsonl" if isinstance(data, dict) and "moves" not in data else "json"
 
 
-def _format_of(path: Path) -> Format | None:
-    suffix = path.suffix.lower()
+def _format_of(name: str) -> Format | None:
+    suffix = os.path.splitext(name)[1].lower()
     if suffix in (".jsonl", ".ndjson"):
         return "jsonl"
     if suffix == ".json":
@@ -239,7 +334,7 @@ def read_entries(source: str | bytes | os.PathLike[str], fmt: Format | None = No
     if isinstance(source, str) and source.lstrip().startswith("{"):
         return _text_entries(source, fmt)
     if isinstance(source, str | os.PathLike):
-        return _file_entries(Path(source), fmt)
+        return _file_entries(os.fspath(source), fmt)
     raise ArgumentError(f"a log source is a path or the log's text, not {type(source).__name__}")
 
 
@@ -251,38 +346,70 @@ def _text_entries(text: str, fmt: Format | None) -> Iterator[Entry]:
             raise log_error("schema", f"the log is {len(text):,} characters: a JSON document "
                             f"is read whole, up to {MAX_DOCUMENT_BYTES:,}; use JSON Lines")
         return _document_entries(text)
-    # Through a stream, so text is split exactly as a file is: at \n only, lines capped.
-    return _line_entries(_lines(io.BytesIO(text.encode("utf-8"))))
+    # As bytes, so text is split exactly as a file is: at \n only, lines capped.
+    return JsonLines(_blocks(iter((text.encode("utf-8"),))))
 
 
-def _file_entries(path: Path, fmt: Format | None) -> Iterator[Entry]:
+def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
+    # An unbuffered FileIO, not open(): a buffered file object costs more than reading
+    # a short log does. A Path is built only for messages, for the same reason.
     try:
-        stream = path.open("rb")
+        stream = io.FileIO(name, "r")
     except FileNotFoundError:
-        raise log_error("unreadable", f"no such file: {path}") from None
+        raise log_error("unreadable", f"no such file: {Path(name)}") from None
     except IsADirectoryError:
-        raise log_error("unreadable", f"{path} is a directory, not a log file") from None
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise log_error("unreadable", f"{Path(name)} is a directory, not a log file") from None
+    except (OSError, ValueError, TypeError) as error:  # ValueError: a NUL in the name
         reason = getattr(error, "strerror", None) or str(error)
-        raise log_error("unreadable", f"cannot read {str(path)!r}: {reason}") from None
-    return _stream_entries(stream, path, fmt)
-
-
-def _stream_entries(stream: IO[bytes], path: Path, fmt: Format | None) -> Iterator[Entry]:
-    with stream:
-        try:
-            fmt = fmt or _format_of(path)
-            if fmt is None:
-                first = stream.readline(MAX_LINE_BYTES)
-                stream.seek(0)
-                fmt = _sniff(first.decode("utf-8", "replace"))
-            if fmt == "jsonl":
-                yield from _line_entries(_lines(stream))
-                return
+        raise log_error("unreadable", f"cannot read {str(Path(name))!r}: {reason}") from None
+    try:
+        first = stream.read(_BLOCK_BYTES)
+        fmt = fmt or _format_of(name)
+        if fmt is None:
+            # The first line decides: read on to its end (within the line limit).
+            while b"\n" not in first and len(first) < MAX_LINE_BYTES:
+                more = stream.read(_BLOCK_BYTES)
+                if not more:
+                    break
+                first += more
+            fmt = _sniff(first[:MAX_LINE_BYTES].split(b"\n", 1)[0].decode("utf-8", "replace"))
+        if fmt == "json":
             size = os.fstat(stream.fileno()).st_size
             if size > MAX_DOCUMENT_BYTES:
-                raise log_error("schema", f"{path} is {size:,} bytes: a .json log is read "
+                raise log_error("schema", f"{Path(name)} is {size:,} bytes: a .json log is read "
                                 f"whole, up to {MAX_DOCUMENT_BYTES:,}; write JSON Lines instead")
-            yield from _document_entries(_decode_utf8(stream.read(), "the log"))
-        except OSError as error:
-            raise log_error("unreadable", f"cannot read {path}: {error.strerror}") from None
+    except IsADirectoryError:
+        stream.close()
+        raise log_error("unreadable", f"{Path(name)} is a directory, not a log file") from None
+    except OSError as error:
+        stream.close()
+        raise log_error("unreadable", f"cannot read {Path(name)}: {error.strerror}") from None
+    except LogError:
+        stream.close()
+        raise
+    chunks = _chunks(stream, name, first)
+    if fmt == "jsonl":
+        return JsonLines(_blocks(chunks))
+    return _document_file_entries(chunks)
+
+
+def _chunks(stream: io.FileIO, name: str, first: bytes) -> Iterator[bytes]:
+    """``first``, then the rest of the file in blocks; the file is closed at the end
+    (or, if the reader is dropped before, when the file object is)."""
+    with stream:
+        if not first:
+            return
+        yield first
+        while True:
+            try:
+                block = stream.read(_BLOCK_BYTES)
+            except OSError as error:
+                raise log_error("unreadable",
+                                f"cannot read {Path(name)}: {error.strerror}") from None
+            if not block:
+                return
+            yield block
+
+
+def _document_file_entries(chunks: Iterator[bytes]) -> Iterator[Entry]:
+    yield from _document_entries(_decode_utf8(b"".join(chunks), "the log"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import attrs
@@ -26,11 +27,12 @@ from aves_core.kernel.game import Game, Result
 from aves_core.kernel.log import (
     LogHeader,
     LogLike,
+    parse_move_data,
     parse_result_data,
     read_header,
     typed_entries,
 )
-from aves_core.kernel.reader import Entry, Format, read_entries
+from aves_core.kernel.reader import Entry, Format, JsonLines, read_entries
 from aves_core.kernel.registry import UnknownGameError, get_game
 
 __all__ = ["FORM_CODES", "ReplayResult", "is_form_problem", "replay", "states", "validate"]
@@ -110,56 +112,72 @@ def _header(entries: Iterator[Entry], typed: bool) -> LogHeader:
 
 class _Moves:
     """The moves of a log's entries, parsed as they are drawn. Iteration stops at the
-    first problem of shape, which it keeps, or at the result, which it keeps too:
-    the game's ``apply_all`` never sees anything but moves."""
+    first problem of shape, which it keeps, and keeps the recorded result too: the
+    game's ``apply_all`` never sees anything but moves."""
 
-    def __init__(self, game: AnyGame, entries: Iterator[Entry], typed: bool,
-                 first_index: int = 0) -> None:
+    def __init__(self, game: AnyGame, entries: Iterator[Entry], typed: bool) -> None:
         self.game = game
         self.entries = entries
         self.typed = typed
-        self.first_index = first_index
         self.problem: LogError | None = None
+        self.problems: list[LogError] = []
+        self.lines: JsonLines | None = None
         self.recorded: Result | None = None
 
     def __iter__(self) -> Iterator[Any]:
-        entries = self.entries
         if self.typed:
-            for kind, data in entries:
-                if kind == "result":
-                    self.recorded = data
-                    return
-                yield data
-            return
-        parse = self.game.move_from_json
-        from_lines = getattr(entries, "move_lines", None)
-        index = self.first_index
-        try:
-            if from_lines is not None:  # JSON Lines: raw lines, decoded through a cache
-                yield from from_lines(parse, index)
-                self.recorded = entries.recorded_result(self.game)  # type: ignore[attr-defined]
+            return self._typed()
+        if isinstance(self.entries, JsonLines):
+            return self._lines(self.entries)
+        return self._parsed()
+
+    def _typed(self) -> Iterator[Any]:
+        for kind, data in self.entries:
+            if kind == "result":
+                self.recorded = data
                 return
-            for kind, data in entries:
-                if kind == "result":  # the last entry: the reader refuses lines after it
-                    self.recorded = parse_result_data(self.game, data)
+            yield data
+
+    def _lines(self, lines: JsonLines) -> Iterator[Any]:
+        # The reader's own generator, with no layer of ours around it: replay spends
+        # its time here. It keeps its LogError in self.problems.
+        self.lines = lines
+        return lines.moves(partial(parse_move_data, self.game), _line_cache(self.game),
+                           self.problems)
+
+    def finish(self) -> None:
+        """After the moves: the problem the reader kept, and the recorded result."""
+        if self.problems:
+            self.problem = self.problems[0]
+        elif self.lines is not None and self.lines.result is not None:
+            try:
+                self.recorded = parse_result_data(self.game, self.lines.result)
+            except LogError as error:
+                self.problem = error
+
+    def _parsed(self) -> Iterator[Any]:
+        game = self.game
+        index = 0
+        try:
+            for kind, data in self.entries:
+                if kind == "result":  # the last entry: the readers refuse lines after it
+                    self.recorded = parse_result_data(game, data)
                     continue
-                try:
-                    move = parse(data)
-                except Exception as error:
-                    raise _shape_problem(error, index) from None
-                yield move
+                yield parse_move_data(game, data, index)
                 index += 1
         except LogError as error:
             self.problem = error
 
 
-def _shape_problem(error: Exception, index: int) -> Exception:
-    from aves_core.kernel.convert import FieldError
+_line_caches: dict[str, dict[bytes, Any]] = {}
 
-    if isinstance(error, FieldError):
-        path = f"moves[{index}]" + (f".{error.path}" if error.path else "")
-        return log_error(error.code, error.message, index, path)
-    return error
+
+def _line_cache(game: AnyGame) -> dict[bytes, Any]:
+    """The game's cache of move lines already parsed (see ``JsonLines.moves``)."""
+    cache = _line_caches.get(game.id)
+    if cache is None:
+        cache = _line_caches[game.id] = {}
+    return cache
 
 
 def _replay(entries: Iterator[Entry], typed: bool) -> ReplayResult:
@@ -168,11 +186,11 @@ def _replay(entries: Iterator[Entry], typed: bool) -> ReplayResult:
     try:
         header = _header(entries, typed)
         players, game = header.players, header.game
-        state = header.start()
-    except LogError as error:
+        moves = _Moves(game, entries, typed)
+        state, count, illegal = header.replay_all(moves)
+    except LogError as error:  # the header or the setup: no move was read
         return ReplayResult(None, 0, error.problem, players, game)
-    moves = _Moves(game, entries, typed)
-    state, count, illegal = game.apply_all(state, moves)
+    moves.finish()
     if illegal is not None:
         return ReplayResult(state, count, LogProblem(illegal.code, illegal.message, count),
                             players, game)
@@ -236,6 +254,7 @@ def _walk(header: LogHeader, entries: Iterator[Entry], typed: bool) -> Iterator[
         except IllegalMoveError as error:
             raise log_error(error.code, error.message, count) from None
         yield state
+    moves.finish()
     if moves.problem is not None:
         raise moves.problem
     recorded = moves.recorded

@@ -9,6 +9,7 @@ everywhere a shared one does.
 from __future__ import annotations
 
 import enum
+from operator import attrgetter
 from collections.abc import Iterable
 
 import attrs
@@ -16,6 +17,8 @@ import attrs
 from aves_core.kernel.errors import ArgumentError, NotationError
 
 __all__ = [
+    "CARDS_BY_CODE",
+    "CARDS_BY_RANK",
     "CROW",
     "Card",
     "Color",
@@ -137,11 +140,20 @@ CROW = Card(None, 0)
 
 _BY_CODE = {str(card): card for card in (*_ALL_FRUIT, CROW)}
 _BY_RANK = (*_ALL_FRUIT, CROW)
+CARDS_BY_RANK: tuple[Card, ...] = _BY_RANK
+"""Every card there is, the shared instances, by rank: ``CARDS_BY_RANK[card.rank] == card``."""
+CARDS_BY_CODE: dict[str, Card] = _BY_CODE
+"""Every card there is, the shared instances, by code (``"R3"``, ``"C0"``)."""
 
 
 def card_for_code(code: str) -> Card | None:
     """The card with this code, or None (the quiet form of ``Card.parse``)."""
     return _BY_CODE.get(code)
+
+
+def card_for_rank(rank: int) -> Card:
+    """The shared card of canonical position ``rank`` (0 for R1 to 41 for V6, 42 a crow)."""
+    return _BY_RANK[rank]
 
 
 def intern(card: Card) -> Card:
@@ -167,5 +179,4 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_rank))
 
 
-def _rank(card: Card) -> int:
-    return card.rank
+_rank = attrgetter("rank")

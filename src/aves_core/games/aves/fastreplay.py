@@ -2,12 +2,13 @@
 
 ``apply_move`` builds a new frozen state for every move, which is right for
 hosts, bots and searches, which keep states, but replay keeps only the last
-one. ``apply_all`` plays a whole sequence of moves on lists instead and
+one. ``apply_all`` plays a whole sequence of moves on lists of card ranks
+(small ints, which compare in C where cards would call ``Card.__eq__``) and
 builds one frozen state at the end, several times faster. It decides only
 *whether* each move is legal, by the same tests as ``is_legal``; when a move
 is not, it hands the state it reached to ``apply_move``, which raises the
 error with its code and message. The tests check, over random and mutated
-games, that it reaches exactly the states ``apply_move`` reaches.
+games, that it reaches exactly the states and errors ``apply_move`` reaches.
 """
 
 from __future__ import annotations
@@ -15,40 +16,87 @@ from __future__ import annotations
 from collections.abc import Iterable
 from operator import attrgetter
 
-from aves_core.games.aves.cards import CROW_SUIT, Card
+from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
 from aves_core.games.aves.moves import Move, Pass, Return, Trade
 from aves_core.games.aves.phases import Phase
-from aves_core.games.aves.rules import HAND_LIMIT, REFILL_SIZE, apply_move, ranking
-from aves_core.games.aves.state import GameState, Result
+from aves_core.games.aves.rules import (
+    CIRCLE_SIZE,
+    HAND_LIMIT,
+    HAND_SIZE,
+    REFILL_SIZE,
+    apply_move,
+    deal_ranks,
+    new_game,
+    ranking,
+)
+from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel.errors import IllegalMoveError
 
-__all__ = ["apply_all"]
+__all__ = ["apply_all", "replay_all"]
 
 _PLAYER_TURN = Phase.PLAYER_TURN
 _FORCED_RETURN = Phase.FORCED_RETURN
 _GAME_END = Phase.GAME_END
+_CARDS = CARDS_BY_RANK
+_NUMBER = tuple(card.number for card in _CARDS)
+_SUIT = tuple(card.suit for card in _CARDS)
+_FRUIT_SUITS = frozenset(range(CROW_SUIT))
 _RANK = attrgetter("rank")
 
 
-def _frozen(variant: object, phase: Phase, active: int | None, hands: list[list[Card]],
-            circle: list[Card], deck: list[Card], result: Result | None) -> GameState:
-    return GameState(variant, phase, active,  # type: ignore[arg-type]
-                     tuple(tuple(sorted(hand, key=_RANK)) for hand in hands),
-                     tuple(circle), tuple(deck), result)
+def _cards(ranks: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(map(_CARDS.__getitem__, ranks))
+
+
+def _frozen(variant: Variant, phase: Phase, active: int | None, hands: list[list[int]],
+            circle: list[int], deck: list[int], result: Result | None) -> GameState:
+    return GameState(variant, phase, active, tuple(_cards(sorted(hand)) for hand in hands),
+                     _cards(circle), _cards(deck), result)
 
 
 def apply_all(state: GameState, moves: Iterable[Move]
               ) -> tuple[GameState, int, IllegalMoveError | None]:
     """Apply ``moves`` in order until one is illegal: the state reached, how many
     moves were applied, and the error of the one that was not (or None)."""
-    variant = state.variant
-    phase = state.phase
-    active = state.active_player
-    result = state.result
-    num_players = len(state.hands)
-    hands = [list(hand) for hand in state.hands]
-    circle = list(state.circle)
-    deck = list(state.deck)
+    return _run(state.variant, state.phase, state.active_player, state.result,
+                [list(map(_RANK, hand)) for hand in state.hands],
+                list(map(_RANK, state.circle)), list(map(_RANK, state.deck)), moves)
+
+
+def replay_all(num_players: int, setup: AvesSetup, moves: Iterable[Move]
+               ) -> tuple[GameState, int, IllegalMoveError | None]:
+    """``new_game`` from ``setup``, then ``apply_all``, without building the first
+    state: a well-formed setup is checked and dealt on ranks (anything else goes to
+    ``new_game``, which raises the SetupError)."""
+    ranks = _dealt_ranks(num_players, setup)
+    if ranks is None:
+        state = new_game(num_players, setup.variant, deal=setup.deal,
+                         first_player=setup.first_player)
+        return apply_all(state, moves)
+    dealt = HAND_SIZE * num_players
+    hands = [ranks[start:start + HAND_SIZE] for start in range(0, dealt, HAND_SIZE)]
+    return _run(setup.variant, _PLAYER_TURN, setup.first_player, None, hands,
+                ranks[dealt:dealt + CIRCLE_SIZE], ranks[dealt + CIRCLE_SIZE:], moves)
+
+
+def _dealt_ranks(num_players: int, setup: AvesSetup) -> list[int] | None:
+    """The deal's ranks if ``new_game`` accepts the setup as it is, else None."""
+    if (type(setup) is not AvesSetup or type(num_players) is not int
+            or not 2 <= num_players <= 6 or type(setup.variant) is not Variant
+            or type(setup.first_player) is not int
+            or not 0 <= setup.first_player < num_players
+            or set(map(type, setup.deal)) != {Card}):
+        return None
+    ranks = list(map(_RANK, setup.deal))
+    return ranks if sorted(ranks) == deal_ranks(num_players, setup.variant.crows) else None
+
+
+def _run(variant: Variant, phase: Phase, active: int | None, result: Result | None,
+         hands: list[list[int]], circle: list[int], deck: list[int], moves: Iterable[Move]
+         ) -> tuple[GameState, int, IllegalMoveError | None]:
+    """The replay loop over a state held as lists of ranks."""
+    num_players = len(hands)
+    number = _NUMBER
     count = 0
     for move in moves:
         kind = type(move)
@@ -57,16 +105,16 @@ def apply_all(state: GameState, moves: Iterable[Move]
         if kind is Trade and phase is _PLAYER_TURN and move.player == active:
             assert isinstance(move, Trade)
             assert active is not None
-            card = move.card
+            card = move.card.rank
             hand = hands[active]
             gap = move.gap
             k = len(circle)
             if card in hand and 0 <= gap < k:
                 left = circle[gap]
                 right = circle[gap + 1] if gap + 1 < k else circle[0]
-                if card.suit != CROW_SUIT or left.number == right.number:
+                if card != CROW_RANK or number[left] == number[right]:
                     hand.remove(card)
-                    if abs(left.number - right.number) == card.number:
+                    if abs(number[left] - number[right]) == number[card]:
                         hand.append(left)
                         hand.append(right)
                         if gap + 1 < k:
@@ -89,7 +137,7 @@ def apply_all(state: GameState, moves: Iterable[Move]
         elif kind is Return and phase is _FORCED_RETURN and move.player == active:
             assert isinstance(move, Return)
             assert active is not None
-            card = move.card
+            card = move.card.rank
             hand = hands[active]
             if card in hand and 0 <= move.gap < len(circle) and _returnable(hand, card):
                 hand.remove(card)
@@ -112,33 +160,32 @@ def apply_all(state: GameState, moves: Iterable[Move]
     return _frozen(variant, phase, active, hands, circle, deck, result), count, None
 
 
-def _end_turn(player: int, hands: list[list[Card]], deck: list[Card], num_players: int
+def _end_turn(player: int, hands: list[list[int]], deck: list[int], num_players: int
               ) -> tuple[Phase, int | None, Result | None]:
     """The end-of-turn check: seven colours, then an empty deck, else the next seat."""
     hand = hands[player]
-    if len(hand) == 7 and len({card.suit for card in hand} - {CROW_SUIT}) == 7:
+    if len(hand) == 7 and CROW_RANK not in hand and len(set(map(_SUIT.__getitem__, hand))) == 7:
         return _GAME_END, None, Result((player,), "seven_colors")
     if not deck:
-        return _GAME_END, None, ranking(tuple(tuple(hand) for hand in hands))
+        return _GAME_END, None, ranking(tuple(_cards(hand) for hand in hands))
     return _PLAYER_TURN, (player + 1) % num_players, None
 
 
-def _returnable(hand: list[Card], card: Card) -> bool:
+def _returnable(hand: list[int], card: int) -> bool:
     """Whether the forced return may give up ``card``: a colour held twice if any,
     never a crow."""
-    if card.suit == CROW_SUIT:
+    if card == CROW_RANK:
         return False
-    counts = [0] * 8
-    for held in hand:
-        counts[held.suit] += 1
-    return counts[card.suit] >= 2 or max(counts[:CROW_SUIT]) < 2
+    suits = list(map(_SUIT.__getitem__, hand))
+    return suits.count(_SUIT[card]) >= 2 or all(
+        suits.count(suit) < 2 for suit in _FRUIT_SUITS.intersection(suits))
 
 
-def _can_pass(hand: list[Card], circle: list[Card]) -> bool:
+def _can_pass(hand: list[int], circle: list[int]) -> bool:
     """A pass is legal for a hand of crows only (or none) with no equal pair to take."""
-    if any(card.suit != CROW_SUIT for card in hand):
+    if any(card != CROW_RANK for card in hand):
         return False
     if not hand:
         return True
     k = len(circle)
-    return all(circle[gap].number != circle[(gap + 1) % k].number for gap in range(k))
+    return all(_NUMBER[circle[gap]] != _NUMBER[circle[(gap + 1) % k]] for gap in range(k))

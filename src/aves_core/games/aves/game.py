@@ -131,6 +131,13 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
             raise ArgumentError(f"apply_all needs a GameState, not {type(state).__name__}")
         return fastreplay.apply_all(state, moves)
 
+    def replay_all(self, num_players: int, setup: AvesSetup, moves: Iterable[Move]
+                   ) -> tuple[GameState, int, IllegalMoveError | None]:
+        """``new_game`` and ``apply_all`` fused (``fastreplay.replay_all``)."""
+        if not isinstance(setup, AvesSetup):
+            raise ArgumentError(f"an AVES setup is an AvesSetup, not {type(setup).__name__}")
+        return fastreplay.replay_all(num_players, setup, moves)
+
     def is_legal(self, state: GameState, move: Move) -> bool:
         """``aves_core.is_legal``, which builds no list of moves."""
         return is_legal(state, move)

@@ -17,7 +17,15 @@ from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
 
-from aves_core.games.aves.cards import CROW_SUIT, Card, canonical, game_cards, intern, max_number
+from aves_core.games.aves.cards import (
+    CARDS_BY_RANK,
+    CROW_SUIT,
+    Card,
+    canonical,
+    game_cards,
+    intern,
+    max_number,
+)
 from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade, return_row, trade_row
 from aves_core.games.aves.phases import NEXT_PHASE, Phase, Trigger
 from aves_core.games.aves.state import GameState, Result, Variant
@@ -139,12 +147,13 @@ def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> t
     if isinstance(deal, str | bytes) or not isinstance(deal, Iterable):
         raise ArgumentError(f"deal must be a sequence of Card, not {type(deal).__name__}")
     cards = tuple(deal)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise ArgumentError(
-                f"deal must hold Card values (Card.parse('R3')), not {type(card).__name__} {card!r}"
-            )
-    if sorted(card.rank for card in cards) != _deal_ranks(num_players, variant.crows):
+    if set(map(type, cards)) - {Card}:
+        for card in cards:
+            if not isinstance(card, Card):
+                raise ArgumentError(f"deal must hold Card values (Card.parse('R3')), not "
+                                    f"{type(card).__name__} {card!r}")
+    ranks = list(map(_RANK, cards))
+    if sorted(ranks) != deal_ranks(num_players, variant.crows):
         expected = Counter(game_cards(num_players, variant.crows))
         given = Counter(cards)
         missing = canonical((expected - given).elements())
@@ -159,11 +168,13 @@ def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> t
             + "; ".join(parts),
             code="bad_deal", path="deal",
         )
-    return tuple(intern(card) for card in cards)
+    return tuple(map(CARDS_BY_RANK.__getitem__, ranks))  # the shared instances
 
 
 @functools.cache
-def _deal_ranks(num_players: int, crows: bool) -> list[int]:
+def deal_ranks(num_players: int, crows: bool) -> list[int]:
+    """The ranks of a game's cards in canonical order (a deal's, sorted). Shared:
+    do not change it."""
     return [card.rank for card in game_cards(num_players, crows)]
 
 
@@ -433,13 +444,13 @@ def _end_turn(
 
 def ranking(hands: tuple[tuple[Card, ...], ...]) -> Result:
     """The deck-empty result: best (no crow, distinct colours, fruit cards) wins; ties share."""
-    keys = [
-        (
-            all(card.color is not None for card in hand),
-            len({card.color for card in hand if card.color is not None}),
-            sum(1 for card in hand if card.color is not None),
-        )
-        for hand in hands
-    ]
+    keys = []
+    for hand in hands:
+        suits = {card.suit for card in hand}
+        crows = CROW_SUIT in suits
+        if crows:
+            suits.discard(CROW_SUIT)
+        fruit = len(hand) - (sum(1 for card in hand if card.suit == CROW_SUIT) if crows else 0)
+        keys.append((not crows, len(suits), fruit))
     best = max(keys)
     return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")
