@@ -235,6 +235,9 @@ class LogFormat:
 
     def check_keys(self, data: dict[str, Any]) -> None:
         """Refuse unknown keys and missing required ones (``schema``)."""
+        if data.keys() <= frozenset(self.header_keys) \
+                and data.keys() >= frozenset(self.required_keys):
+            return
         unknown = [key for key in data if key not in self.header_keys]
         if unknown:
             raise log_error("schema", f"unknown key {unknown[0]!r}", path=unknown[0])

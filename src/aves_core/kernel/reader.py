@@ -152,6 +152,16 @@ def _blocks(chunks: Iterator[bytes]) -> Iterator[tuple[list[bytes | None], bool]
         yield [carry], False
 
 
+def _whole(data: bytes) -> Iterator[tuple[list[bytes | None], bool]]:
+    """``_blocks`` of data read whole, split at once (most logs are one block)."""
+    parts: list[bytes | None] = data.split(b"\n")  # type: ignore[assignment]
+    carry = parts.pop()
+    assert carry is not None
+    if len(carry) >= MAX_LINE_BYTES or max(map(len, parts), default=0) >= MAX_LINE_BYTES:
+        return _blocks(iter((data,)))  # type: ignore[arg-type]
+    return iter(((parts, True), ([carry], False)) if carry else ((parts, True),))
+
+
 class JsonLines:
     """The entries of a JSON Lines log, read line by line as they are drawn.
 
@@ -234,53 +244,70 @@ class JsonLines:
         return False
 
     def moves(self, parse: Callable[[Any, int], Any], cache: dict[bytes, Any],
-              problems: list[LogError]) -> Iterator[Any]:
-        """The moves after the header, each parsed by ``parse(data, index)`` (which
-        raises LogError for a bad move) or found in ``cache`` by its line's bytes;
-        a result line is kept in ``result``. The header must have been drawn. The
-        moves stop at the first problem, which is appended to ``problems``."""
+              problems: list[LogError]) -> Iterator[list[Any]]:
+        """The moves after the header, a list a block: each move parsed by
+        ``parse(data, index)`` (which raises LogError for a bad move) or found in
+        ``cache`` by its line's bytes; a result line is kept in ``result``. The
+        header must have been drawn. The moves stop at the first problem: the list
+        of the moves before it comes last, and the problem goes to ``problems``.
+
+        Lists, not one move at a time: the consumer walks them at C speed
+        (``itertools.chain``), where a generator would resume once a move.
+        """
         if not self._header_seen:
             raise ValueError("the header comes first")
         get = cache.get
         room = _CACHE_LINES - len(cache)
         index = self._moves
-        try:
-            while True:
-                pending, complete = self._pending, self._complete
-                lines = pending[self._position:] if self._position else pending
-                self._position = len(pending)
+        while True:
+            pending, complete = self._pending, self._complete
+            lines = pending[self._position:] if self._position else pending
+            self._position = len(pending)
+            batch: list[Any] = []
+            append = batch.append
+            try:
                 for raw in lines:
                     move = get(raw)  # type: ignore[arg-type]
                     if move is not None and not self._result_seen:
-                        index += 1
-                        yield move
+                        append(move)
                         continue
-                    self._moves = index
-                    data = self._line(raw, complete)
+                    self._moves = index + len(batch)
+                    data = _RESULT_LINES.get(raw)  # type: ignore[arg-type]
+                    if data is None or self._result_seen:
+                        data = self._line(raw, complete)
                     if data is None:
                         continue
                     if type(data) is dict and data.get("type") == "result":
+                        if len(_RESULT_LINES) < _CACHE_LINES:
+                            # Decoding is a function of the bytes alone, and nothing
+                            # changes the decoded line: keep it for the next log.
+                            _RESULT_LINES[raw] = data  # type: ignore[index]
                         self._result_seen = True
                         self.result = {key: value for key, value in data.items()
                                        if key != "type"}
                         continue
-                    move = parse(data, index)
+                    move = parse(data, self._moves)
                     if room > 0:
                         # Parsing is a function of the line's bytes alone, so a line
                         # that parsed once parses to the same move every time.
                         cache[raw] = move  # type: ignore[index]
                         room -= 1
-                    index += 1
-                    yield move
+                    append(move)
+                index += len(batch)
                 self._moves = index
+                yield batch
                 if not self._refill():
                     return
-        except LogError as error:
-            problems.append(error)
+            except LogError as error:
+                problems.append(error)
+                yield batch
+                return
 
 
 _CACHE_LINES = 1 << 16
 """The most move lines a cache keeps: every move line of a 6-player game fits."""
+_RESULT_LINES: dict[bytes, Any] = {}
+"""Result lines already decoded, by their bytes (a game has few possible results)."""
 
 
 def _where(header_seen: bool, moves: int) -> tuple[int | None, str]:
@@ -347,7 +374,7 @@ def _text_entries(text: str, fmt: Format | None) -> Iterator[Entry]:
                             f"is read whole, up to {MAX_DOCUMENT_BYTES:,}; use JSON Lines")
         return _document_entries(text)
     # As bytes, so text is split exactly as a file is: at \n only, lines capped.
-    return JsonLines(_blocks(iter((text.encode("utf-8"),))))
+    return JsonLines(_whole(text.encode("utf-8")))
 
 
 def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
@@ -387,7 +414,23 @@ def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
     except LogError:
         stream.close()
         raise
-    chunks = _chunks(stream, name, first)
+    if len(first) < _BLOCK_BYTES:
+        # Most logs are short: when the first read did not fill a block, one more
+        # read makes sure the file is over, and the file is closed at once.
+        try:
+            more = stream.read(_BLOCK_BYTES)
+        except OSError as error:
+            stream.close()
+            raise log_error("unreadable", f"cannot read {Path(name)}: {error.strerror}") from None
+        if not more:
+            stream.close()
+            if fmt == "jsonl":
+                return JsonLines(_whole(first))
+            chunks: Iterator[bytes] = iter((first,) if first else ())
+        else:
+            chunks = _chunks(stream, name, first + more)
+    else:
+        chunks = _chunks(stream, name, first)
     if fmt == "jsonl":
         return JsonLines(_blocks(chunks))
     return _document_file_entries(chunks)

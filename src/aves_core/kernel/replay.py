@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from functools import partial
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -91,6 +92,10 @@ def _is_log(source: object) -> bool:
 
 def _entries_of(source: Source, fmt: Format | None) -> tuple[Iterator[Entry], bool]:
     """The entries of a source, and whether they are already typed (a log value's)."""
+    if type(source) is str or type(source) is bytes:  # the common cases, decided first
+        return read_entries(source, fmt), False
+    if isinstance(source, os.PathLike):  # a path, even one whose __fspath__ gives bytes
+        return read_entries(os.fsdecode(source), fmt), False
     if _is_log(source):
         return typed_entries(source), True  # type: ignore[arg-type]
     if not isinstance(source, str | bytes | os.PathLike):
@@ -142,8 +147,8 @@ class _Moves:
         # The reader's own generator, with no layer of ours around it: replay spends
         # its time here. It keeps its LogError in self.problems.
         self.lines = lines
-        return lines.moves(partial(parse_move_data, self.game), _line_cache(self.game),
-                           self.problems)
+        return chain.from_iterable(lines.moves(partial(parse_move_data, self.game),
+                                               _line_cache(self.game), self.problems))
 
     def finish(self) -> None:
         """After the moves: the problem the reader kept, and the recorded result."""

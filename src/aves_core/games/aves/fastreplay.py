@@ -14,7 +14,9 @@ games, that it reaches exactly the states and errors ``apply_move`` reaches.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter
+from typing import Any
+from functools import reduce
+from operator import attrgetter, or_
 
 from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
 from aves_core.games.aves.moves import Move, Pass, Return, Trade
@@ -27,7 +29,6 @@ from aves_core.games.aves.rules import (
     apply_move,
     deal_ranks,
     new_game,
-    ranking,
 )
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel.errors import IllegalMoveError
@@ -42,16 +43,16 @@ _NUMBER = tuple(card.number for card in _CARDS)
 _SUIT = tuple(card.suit for card in _CARDS)
 _FRUIT_SUITS = frozenset(range(CROW_SUIT))
 _RANK = attrgetter("rank")
-
-
-def _cards(ranks: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(map(_CARDS.__getitem__, ranks))
+# A fruit card's colour as one bit of seven (a crow's: none), for counting colours.
+_COLOUR_BIT = tuple(0 if suit == CROW_SUIT else 1 << suit for suit in _SUIT)
 
 
 def _frozen(variant: Variant, phase: Phase, active: int | None, hands: list[list[int]],
             circle: list[int], deck: list[int], result: Result | None) -> GameState:
-    return GameState(variant, phase, active, tuple(_cards(sorted(hand)) for hand in hands),
-                     _cards(circle), _cards(deck), result)
+    card = _CARDS.__getitem__
+    return GameState(variant, phase, active,
+                     tuple([tuple(map(card, sorted(hand))) for hand in hands]),
+                     tuple(map(card, circle)), tuple(map(card, deck)), result)
 
 
 def apply_all(state: GameState, moves: Iterable[Move]
@@ -91,20 +92,19 @@ def _dealt_ranks(num_players: int, setup: AvesSetup) -> list[int] | None:
     return ranks if sorted(ranks) == deal_ranks(num_players, setup.variant.crows) else None
 
 
-def _run(variant: Variant, phase: Phase, active: int | None, result: Result | None,
-         hands: list[list[int]], circle: list[int], deck: list[int], moves: Iterable[Move]
+def _run(variant: Variant, phase: Phase, active: Any, result: Result | None,
+         hands: list[list[int]], circle: list[int], deck: list[int], moves: Iterable[Any]
          ) -> tuple[GameState, int, IllegalMoveError | None]:
     """The replay loop over a state held as lists of ranks."""
     num_players = len(hands)
     number = _NUMBER
-    count = 0
-    for move in moves:
+    # The index of the move being read is the number of moves applied before it.
+    count = -1
+    for count, move in enumerate(moves):  # noqa: B007 - count is read after the loop
         kind = type(move)
         # Each branch checks what is_legal checks, then plays the move; anything
         # else goes to apply_move below for its error.
         if kind is Trade and phase is _PLAYER_TURN and move.player == active:
-            assert isinstance(move, Trade)
-            assert active is not None
             card = move.card.rank
             hand = hands[active]
             gap = move.gap
@@ -128,27 +128,24 @@ def _run(variant: Variant, phase: Phase, active: int | None, result: Result | No
                     else:
                         hand.append(deck.pop())
                         circle.insert(gap + 1, card)
-                    count += 1
-                    if len(hand) > HAND_LIMIT:
+                    size = len(hand)
+                    if size > HAND_LIMIT:
                         phase = _FORCED_RETURN
-                        continue
-                    phase, active, result = _end_turn(active, hands, deck, num_players)
+                    elif size != 7 and deck:  # no seven colours, no end: the next seat
+                        active = (active + 1) % num_players
+                    else:
+                        phase, active, result = _end_turn(active, hands, deck, num_players)
                     continue
         elif kind is Return and phase is _FORCED_RETURN and move.player == active:
-            assert isinstance(move, Return)
-            assert active is not None
             card = move.card.rank
             hand = hands[active]
             if card in hand and 0 <= move.gap < len(circle) and _returnable(hand, card):
                 hand.remove(card)
                 circle.insert(move.gap + 1, card)
-                count += 1
                 phase, active, result = _end_turn(active, hands, deck, num_players)
                 continue
         elif kind is Pass and phase is _PLAYER_TURN and move.player == active:
-            assert active is not None
             if _can_pass(hands[active], circle):
-                count += 1
                 phase, active, result = _end_turn(active, hands, deck, num_players)
                 continue
         reached = _frozen(variant, phase, active, hands, circle, deck, result)
@@ -157,7 +154,7 @@ def _run(variant: Variant, phase: Phase, active: int | None, result: Result | No
         except IllegalMoveError as error:
             return reached, count, error
         raise AssertionError(f"replay's fast path refused {move!r}, which apply_move allows")
-    return _frozen(variant, phase, active, hands, circle, deck, result), count, None
+    return _frozen(variant, phase, active, hands, circle, deck, result), count + 1, None
 
 
 def _end_turn(player: int, hands: list[list[int]], deck: list[int], num_players: int
@@ -167,8 +164,19 @@ def _end_turn(player: int, hands: list[list[int]], deck: list[int], num_players:
     if len(hand) == 7 and CROW_RANK not in hand and len(set(map(_SUIT.__getitem__, hand))) == 7:
         return _GAME_END, None, Result((player,), "seven_colors")
     if not deck:
-        return _GAME_END, None, ranking(tuple(_cards(hand) for hand in hands))
+        return _GAME_END, None, _ranking(hands)
     return _PLAYER_TURN, (player + 1) % num_players, None
+
+
+def _ranking(hands: list[list[int]]) -> Result:
+    """``rules.ranking`` on ranks: no crow, then distinct colours, then fruit cards."""
+    keys = []
+    for hand in hands:
+        crows = hand.count(CROW_RANK)
+        colours = reduce(or_, map(_COLOUR_BIT.__getitem__, hand), 0).bit_count()
+        keys.append((not crows, colours, len(hand) - crows))
+    best = max(keys)
+    return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")
 
 
 def _returnable(hand: list[int], card: int) -> bool:

@@ -189,16 +189,17 @@ def _well_formed(data: dict[str, Any]) -> LogHeader | None:
     if (type(players) is not list or type(variant) is not dict or type(deal) is not list
             or type(first_player) is not int or not (seed is None or type(seed) is int)
             or not 2 <= len(players) <= 6 or len(variant) != 2
-            or not all(type(name) is str for name in players)):
+            or set(map(type, players)) != {str}):
         return None
     crows, showdown = variant.get("crows"), variant.get("showdown")
     if type(crows) is not bool or type(showdown) is not bool:
         return None
     try:
-        cards = tuple(map(CARDS_BY_CODE.get, deal))
+        # Cards are always true: filter drops exactly the codes that are no card.
+        cards = tuple(filter(None, map(CARDS_BY_CODE.get, deal)))
     except TypeError:  # a list or an object in the deal: unhashable
         return None
-    if None in cards:
+    if len(cards) != len(deal):
         return None  # a code that is no card, or no string: cattrs names it
     setup = AvesSetup(_VARIANTS[crows, showdown], cards, first_player)  # type: ignore[arg-type]
     return LogHeader(get_game(GAME_ID), tuple(players), setup, seed, setup_path="")
