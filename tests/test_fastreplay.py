@@ -298,7 +298,7 @@ def game_deal(game: Playout) -> tuple[Card, ...]:
 def test_a_cached_move_line_after_the_result_is_still_refused(tmp_path: Path) -> None:
     log = GameLog.from_game(["a", "b"], seed=5)
     state = log.initial_state()
-    moves = []
+    moves: list[Move] = []
     while state.result is None:
         move = random.Random(len(moves)).choice(AVES.legal_moves(state))
         state = apply_move(state, move)
@@ -321,7 +321,7 @@ def test_a_file_of_many_blocks_replays_as_its_text(tmp_path: Path) -> None:
     log = GameLog.from_game(["a", "b", "c"], seed=2)
     state = log.initial_state()
     rng = random.Random(2)
-    moves = []
+    moves: list[Move] = []
     while state.result is None:
         move = rng.choice(AVES.legal_moves(state))
         state = apply_move(state, move)

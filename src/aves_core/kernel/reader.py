@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from aves_core.kernel.errors import ArgumentError, BigInt, LogError, log_error
 
@@ -154,12 +154,15 @@ def _blocks(chunks: Iterator[bytes]) -> Iterator[tuple[list[bytes | None], bool]
 
 def _whole(data: bytes) -> Iterator[tuple[list[bytes | None], bool]]:
     """``_blocks`` of data read whole, split at once (most logs are one block)."""
-    parts: list[bytes | None] = data.split(b"\n")  # type: ignore[assignment]
-    carry = parts.pop()
-    assert carry is not None
-    if len(carry) >= MAX_LINE_BYTES or max(map(len, parts), default=0) >= MAX_LINE_BYTES:
-        return _blocks(iter((data,)))  # type: ignore[arg-type]
-    return iter(((parts, True), ([carry], False)) if carry else ((parts, True),))
+    lines = data.split(b"\n")
+    carry = lines.pop()
+    if len(carry) >= MAX_LINE_BYTES or max(map(len, lines), default=0) >= MAX_LINE_BYTES:
+        return _blocks(iter((data,)))
+    # The lines are all bytes: None only ever marks an over-long line, refused above.
+    blocks: list[tuple[list[bytes | None], bool]] = [(cast(list[bytes | None], lines), True)]
+    if carry:
+        blocks.append(([carry], False))
+    return iter(blocks)
 
 
 class JsonLines:
@@ -237,8 +240,8 @@ class JsonLines:
 
     def _refill(self) -> bool:
         """The next block's lines; False at the end of the file."""
-        for self._pending, self._complete in self._blocks:
-            self._position = 0
+        for pending, complete in self._blocks:
+            self._pending, self._complete, self._position = pending, complete, 0
             return True
         self._pending, self._position = [], 0
         return False

@@ -9,8 +9,8 @@ everywhere a shared one does.
 from __future__ import annotations
 
 import enum
-from operator import attrgetter
 from collections.abc import Iterable
+from operator import attrgetter
 
 import attrs
 

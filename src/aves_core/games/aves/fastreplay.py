@@ -14,9 +14,9 @@ games, that it reaches exactly the states and errors ``apply_move`` reaches.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 from functools import reduce
 from operator import attrgetter, or_
+from typing import Any
 
 from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
 from aves_core.games.aves.moves import Move, Pass, Return, Trade
@@ -100,7 +100,7 @@ def _run(variant: Variant, phase: Phase, active: Any, result: Result | None,
     number = _NUMBER
     # The index of the move being read is the number of moves applied before it.
     count = -1
-    for count, move in enumerate(moves):  # noqa: B007 - count is read after the loop
+    for count, move in enumerate(moves):
         kind = type(move)
         # Each branch checks what is_legal checks, then plays the move; anything
         # else goes to apply_move below for its error.
@@ -144,10 +144,10 @@ def _run(variant: Variant, phase: Phase, active: Any, result: Result | None,
                 circle.insert(move.gap + 1, card)
                 phase, active, result = _end_turn(active, hands, deck, num_players)
                 continue
-        elif kind is Pass and phase is _PLAYER_TURN and move.player == active:
-            if _can_pass(hands[active], circle):
-                phase, active, result = _end_turn(active, hands, deck, num_players)
-                continue
+        elif (kind is Pass and phase is _PLAYER_TURN and move.player == active
+              and _can_pass(hands[active], circle)):
+            phase, active, result = _end_turn(active, hands, deck, num_players)
+            continue
         reached = _frozen(variant, phase, active, hands, circle, deck, result)
         try:
             apply_move(reached, move)

@@ -201,7 +201,7 @@ def _well_formed(data: dict[str, Any]) -> LogHeader | None:
         return None
     if len(cards) != len(deal):
         return None  # a code that is no card, or no string: cattrs names it
-    setup = AvesSetup(_VARIANTS[crows, showdown], cards, first_player)  # type: ignore[arg-type]
+    setup = AvesSetup(_VARIANTS[crows, showdown], cards, first_player)
     return LogHeader(get_game(GAME_ID), tuple(players), setup, seed, setup_path="")
 
 
