@@ -1,0 +1,300 @@
+"""The conformance kit: the properties every game of aves-core keeps, checked by one call.
+
+``check_game(game)`` plays seeded random games of ``game`` and checks, at every
+state reached, what AVES proves of itself:
+
+- **legal moves agree with the checked apply**: ``apply`` accepts a move exactly
+  when it is in ``legal_moves`` (moves of other states are tried too), raises
+  ``IllegalMoveError`` and nothing else otherwise, and ``is_legal``, ``step``
+  and ``apply_with_events`` agree with it;
+- **nothing mutates**: no state is changed by anything done to it;
+- **determinism from the setup**: the same seed gives the same setup, the same
+  setup and moves the same states;
+- **replay round trip**: the game's log, written as JSON and JSON Lines, reads
+  back equal and replays valid to the same state;
+- **event folding agrees with views**: every seat's (and a spectator's) view,
+  folded with its redacted events, is its view of the next state; undo events
+  fold back to the view before;
+- **no hidden information**: states a seat cannot tell apart (the game's
+  ``indistinguishable``) give that seat equal views, equal view JSON and
+  ``repr``, and equal redacted events wherever its next views are equal;
+- notation, JSON and result sanity: moves, events, setups and options
+  round-trip, results name real seats and the game's reasons.
+
+A failure raises ``ConformanceError`` (an ``AssertionError``) that names the
+property, the game, the seed and the move. No test framework is needed: call it
+from any test (``assert check_game(get_game("soulaween")).states > 0``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.kernel.game import Game
+from aves_core.kernel.log import dump_log, read_log
+from aves_core.kernel.replay import replay
+
+__all__ = ["ConformanceError", "Report", "check_game"]
+
+AnyGame = Game[Any, Any, Any, Any, Any, Any]
+
+
+class ConformanceError(AssertionError):
+    """A game breaks a property of the kit; the message says which, where and how."""
+
+
+@attrs.define
+class Report:
+    """What ``check_game`` checked: games played, states and moves examined."""
+
+    game: str
+    games: int = 0
+    states: int = 0
+    moves: int = 0
+    tried: int = 0
+    """Candidate moves tried against ``apply`` (legal and not)."""
+
+
+class _Checker:
+    """One game's checks; ``where`` says which game, seed and move the checks are at."""
+
+    def __init__(self, game: AnyGame, report: Report, rng: random.Random) -> None:
+        self.game = game
+        self.report = report
+        self.rng = rng
+        self.where = ""
+        self.pool: list[Any] = []  # moves seen anywhere: most are illegal elsewhere
+
+    def fail(self, prop: str, detail: str) -> ConformanceError:
+        return ConformanceError(f"{self.game.id}: {prop}: {detail} ({self.where})")
+
+    def expect(self, condition: bool, prop: str, detail: str) -> None:
+        if not condition:
+            raise self.fail(prop, detail)
+
+    # --- one state ------------------------------------------------------------
+
+    def state(self, state: Any, num_players: int) -> tuple[Any, ...]:
+        """Every check of one state; returns its legal moves."""
+        game = self.game
+        self.report.states += 1
+        legal = game.legal_moves(state)
+        result = game.result(state)
+        to_move = game.to_move(state)
+        self.expect(isinstance(legal, tuple), "legal moves", "legal_moves must be a tuple")
+        self.expect((result is None) == bool(to_move) == bool(legal), "game end",
+                    f"result {result}, to_move {to_move} and {len(legal)} legal moves "
+                    "disagree on whether the game is over")
+        if result is not None:
+            self.expect(result.reason in game.facts.reasons, "result",
+                        f"reason {result.reason!r} is not one of {game.facts.reasons}")
+            self.expect(bool(result.winners) and all(0 <= seat < num_players
+                                                     for seat in result.winners),
+                        "result", f"winners {result.winners} are not seats")
+        phases = {phase.value for phase in game.phases.phases}
+        resting = phases - {phase.value for phase in game.phases.automatic}
+        self.expect(game.phase_name(state) in resting, "phases",
+                    f"phase {game.phase_name(state)!r} is not a resting phase of {phases}")
+        self.moves_agree(state, legal)
+        self.views(state, num_players)
+        self.hidden(state, legal, num_players)
+        return legal
+
+    def moves_agree(self, state: Any, legal: tuple[Any, ...]) -> None:
+        game = self.game
+        before = copy.deepcopy(state)
+        text = repr(state)
+        candidates = list(legal)
+        if self.pool:
+            candidates += self.rng.sample(self.pool, min(len(self.pool), 24))
+        legal_set = set(legal)
+        for move in candidates:
+            self.report.tried += 1
+            is_legal = move in legal_set
+            self.expect(game.is_legal(state, move) == is_legal, "legal moves agree",
+                        f"is_legal says {not is_legal} for {game.move_text(move)}, "
+                        f"legal_moves says {is_legal}")
+            try:
+                after = game.apply(state, move)
+            except IllegalMoveError:
+                self.expect(not is_legal, "legal moves agree",
+                            f"apply refused {game.move_text(move)}, a legal move")
+                continue
+            except Exception as error:  # anything else is a bug: say which
+                raise self.fail("legal moves agree", f"apply raised {type(error).__name__}: "
+                                f"{error} for {game.move_text(move)}") from error
+            self.expect(is_legal, "legal moves agree",
+                        f"apply accepted {game.move_text(move)}, which is not in legal_moves")
+            self.expect(game.step(state, move) == after, "step",
+                        f"step and apply disagree on {game.move_text(move)}")
+            with_events, _events = game.apply_with_events(state, move)
+            self.expect(with_events == after, "apply with events",
+                        f"apply_with_events and apply disagree on {game.move_text(move)}")
+            self.round_trips(move)
+        self.expect(state == before and repr(state) == text, "nothing mutates",
+                    "a state changed while its moves were tried")
+        self.pool.extend(legal[:8])
+
+    def round_trips(self, move: Any) -> None:
+        game = self.game
+        text = game.move_text(move)
+        self.expect(game.parse_move(text) == move, "notation", f"{text!r} does not read back")
+        data = json.loads(json.dumps(game.move_to_json(move)))
+        self.expect(game.move_from_json(data) == move, "move JSON",
+                    f"{data} does not read back as {text}")
+
+    def views(self, state: Any, num_players: int) -> None:
+        game = self.game
+        for seat in [*range(num_players), None]:
+            view = game.view(state, seat)
+            json.dumps(game.view_to_json(view))  # must be JSON-ready
+            mine = tuple(view.legal_moves)
+            if seat is not None and seat in game.to_move(state):
+                expected = tuple(move for move in game.legal_moves(state)
+                                 if game.mover(move) == seat)
+                self.expect(mine == expected, "views",
+                            f"seat {seat}'s view lists other moves than legal_moves")
+            else:
+                self.expect(not mine, "views", f"seat {seat} may not move but its view "
+                            "lists moves")
+
+    def hidden(self, state: Any, legal: tuple[Any, ...], num_players: int) -> None:
+        game = self.game
+        for seat in [*range(num_players), None]:
+            other = game.indistinguishable(state, seat, self.rng)
+            mine, theirs = game.view(state, seat), game.view(other, seat)
+            self.expect(mine == theirs, "no hidden information",
+                        f"seat {seat} sees a difference between states it may not tell apart")
+            self.expect(repr(mine) == repr(theirs), "no hidden information",
+                        f"the repr of seat {seat}'s view shows what it may not know")
+            self.expect(game.view_to_json(mine) == game.view_to_json(theirs),
+                        "no hidden information",
+                        f"the JSON of seat {seat}'s view shows what it may not know")
+            other_legal = set(game.legal_moves(other))
+            for move in legal[:12]:
+                if move not in other_legal:
+                    continue
+                after, events = game.apply_with_events(state, move)
+                after_other, events_other = game.apply_with_events(other, move)
+                if game.view(after, seat) != game.view(after_other, seat):
+                    continue  # the move shows the seat something new: fine to differ
+                seen = game.events_for(events, seat)
+                seen_other = game.events_for(events_other, seat)
+                self.expect(seen == seen_other and repr(seen) == repr(seen_other)
+                            and [game.event_to_json(e) for e in seen]
+                            == [game.event_to_json(e) for e in seen_other],
+                            "no hidden information",
+                            f"seat {seat}'s events of {game.move_text(move)} show what "
+                            "it may not know")
+
+    # --- one move ---------------------------------------------------------------
+
+    def step(self, before: Any, move: Any, num_players: int) -> Any:
+        """Apply a legal move and check the events fold into every view, undo too."""
+        game = self.game
+        self.report.moves += 1
+        after, events = game.apply_with_events(before, move)
+        for event in events:
+            data = json.loads(json.dumps(game.event_to_json(event)))
+            self.expect(game.event_from_json(data) == event, "event JSON",
+                        f"{data} does not read back")
+        for seat in [*range(num_players), None]:
+            folded = game.update_view(game.view(before, seat), game.events_for(events, seat))
+            self.expect(folded == game.view(after, seat), "event folding agrees with views",
+                        f"seat {seat}'s view folded with its events of "
+                        f"{game.move_text(move)} is not its view after")
+        for seat in range(num_players):
+            undo = game.undo(before, move, events, after, seat)
+            if undo is None:
+                continue
+            for watcher in [*range(num_players), None]:
+                folded = game.update_view(game.view(after, watcher),
+                                          game.events_for(undo, watcher))
+                self.expect(folded == game.view(before, watcher), "undo",
+                            f"seat {watcher}'s view folded with the undo of "
+                            f"{game.move_text(move)} by seat {seat} is not its view before")
+        return after
+
+
+def _player_counts(game: AnyGame, num_players: int | Sequence[int] | None) -> list[int]:
+    if num_players is None:
+        return list(range(game.facts.min_players, game.facts.max_players + 1))
+    if isinstance(num_players, int):
+        return [num_players]
+    return list(num_players)
+
+
+def check_game(game: AnyGame, *, num_players: int | Sequence[int] | None = None,
+               options: Iterable[Any] | None = None, games: int = 12, seed: int = 0,
+               max_moves: int = 120) -> Report:
+    """Play ``games`` seeded random games of ``game`` (for each player count and each of
+    ``options``, by default every count the game allows and its default options) and
+    check every property of the kit; raise ``ConformanceError`` at the first failure."""
+    if not isinstance(game, Game):
+        raise ArgumentError(f"check_game needs a Game, not {type(game).__name__}")
+    report = Report(game.id)
+    counts = _player_counts(game, num_players)
+    option_list = list(options) if options is not None else [game.default_options()]
+    for index in range(games):
+        count = counts[index % len(counts)]
+        chosen = option_list[(index // len(counts)) % len(option_list)]
+        _check_one(game, report, count, chosen, seed * 1_000_003 + index, max_moves)
+    return report
+
+
+def _check_one(game: AnyGame, report: Report, num_players: int, options: Any, seed: int,
+               max_moves: int) -> None:
+    rng = random.Random(seed)
+    checker = _Checker(game, report, rng)
+    checker.where = f"{num_players} players, options {options!r}, seed {seed}, setup"
+    setup = game.new_setup(num_players, options, seed)
+    checker.expect(game.new_setup(num_players, options, seed) == setup, "determinism",
+                   "the same seed gave two setups")
+    checker.expect(game.setup_from_json(json.loads(json.dumps(game.setup_to_json(setup))))
+                   == setup, "setup JSON", "the setup does not read back from its JSON")
+    checker.expect(game.options_from_json(game.options_to_json(options)) == options,
+                   "options JSON", "the options do not read back from their JSON")
+    state = game.start(num_players, setup)
+    checker.expect(game.start(num_players, setup) == state, "determinism",
+                   "the same setup started two states")
+    states, moves = [state], []
+    for index in range(max_moves + 1):
+        checker.where = f"{num_players} players, seed {seed}, before move {index}"
+        legal = checker.state(state, num_players)
+        if not legal or index == max_moves:
+            break
+        move = legal[rng.randrange(len(legal))]
+        state = checker.step(state, move, num_players)
+        states.append(state)
+        moves.append(move)
+    checker.where = f"{num_players} players, seed {seed}, the replay of {len(moves)} moves"
+    again = game.start(num_players, setup)
+    for move in moves:
+        again = game.apply(again, move)
+    checker.expect(again == state, "determinism", "the same moves reached another state")
+    _check_log(checker, game, num_players, setup, seed, moves, state)
+    report.games += 1
+
+
+def _check_log(checker: _Checker, game: AnyGame, num_players: int, setup: Any, seed: int,
+               moves: list[Any], state: Any) -> None:
+    names = tuple(f"p{seat}" for seat in range(num_players))
+    log = game.make_log(names, setup, seed, tuple(moves), game.result(state))
+    for fmt in ("json", "jsonl"):
+        text = dump_log(log, fmt)
+        checker.expect(read_log(text) == log, "replay round trip",
+                       f"the {fmt} log does not read back equal")
+        outcome = replay(text)
+        checker.expect(outcome.valid, "replay round trip",
+                       f"the {fmt} log of a legal game replays with {outcome.problem}")
+        checker.expect(outcome.state == state and outcome.moves == len(moves),
+                       "replay round trip", f"the {fmt} log replays to another state")
+    checker.expect(replay(log).state == state, "replay round trip",
+                   "the log value replays to another state")
