@@ -1,25 +1,42 @@
-"""Random playouts: moves per second of legal_moves + apply_move.
+"""Random playouts: moves per second of legal moves + the checked apply, for each game.
 
-Each game is set up from its own seed; every move is chosen uniformly from
-``legal_moves`` and applied with ``apply_move`` (the checked door, as a bot or
-host would call it). Games stop at the end of the game or at ``--max-moves``.
+Each game is set up from its own seed; every move is chosen uniformly from the
+legal moves and applied with the checked door, as a bot or host would call it:
+for AVES ``legal_moves`` + ``apply_move`` (the public functions), for the other
+games ``game.legal_moves`` + ``game.apply``. Games stop at their end or at
+``--max-moves``.
 
-    python bench/playouts.py [--seconds 3] [--players 2 4 6] [--crows]
+    python bench/playouts.py [--seconds 3] [--players 2 4 6] [--crows] [--game all]
+    python bench/playouts.py --against cb140b0 [--rounds 3]
+
+``--against REV`` measures AVES at git revision REV and at the working tree in
+one run, in alternating rounds (each in a fresh subprocess, the revision's code
+from a temporary git worktree), and prints both and their ratio: the way to
+show a change made AVES no slower.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
-from aves_core import Variant, apply_move, legal_moves, new_game
+HERE = Path(__file__).resolve().parent
 
 
-def playout_rate(num_players: int, variant: Variant, seconds: float, max_moves: int) -> tuple[
-    float, int, int
-]:
-    """Play seeded random games for about ``seconds``; return (moves/s, moves, games)."""
+def aves_rate(num_players: int, crows: bool, seconds: float, max_moves: int
+              ) -> tuple[float, int, int]:
+    """AVES through its public functions: (moves/s, moves, games) for about ``seconds``."""
+    from aves_core import Variant, apply_move, legal_moves, new_game
+
+    variant = Variant(crows=crows)
     rng = random.Random(num_players)
     moves = games = 0
     start = time.perf_counter()
@@ -38,19 +55,116 @@ def playout_rate(num_players: int, variant: Variant, seconds: float, max_moves: 
     return moves / elapsed, moves, games
 
 
+def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
+              ) -> tuple[float, int, int]:
+    """Any registered game through the Game protocol: (moves/s, moves, games)."""
+    from aves_core import get_game
+
+    game = get_game(game_id)
+    options = game.default_options()
+    legal_moves, apply, result = game.legal_moves, game.apply, game.result
+    rng = random.Random(num_players)
+    moves = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        state = game.start(num_players, game.new_setup(num_players, options, seed))
+        seed += 1
+        for _ in range(max_moves):
+            if result(state) is not None:
+                break
+            state = apply(state, rng.choice(legal_moves(state)))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return moves / elapsed, moves, games
+
+
+def _report(name: str, num_players: int, figures: tuple[float, int, int]) -> None:
+    rate, moves, games = figures
+    print(f"{name:10} {num_players} players: {rate:10,.0f} moves/s  ({moves:,} moves, "
+          f"{games:,} games, {moves / max(games, 1):.1f} moves/game)", flush=True)
+
+
+def _child(source: Path, args: argparse.Namespace) -> dict[str, float]:
+    """One round of the AVES playouts in a fresh process importing aves_core from
+    ``source``; moves/s by player count."""
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    command = [sys.executable, str(HERE / "playouts.py"), "--json", "--game", "aves",
+               "--seconds", str(args.seconds), "--max-moves", str(args.max_moves),
+               "--players", *map(str, args.players), *(["--crows"] if args.crows else [])]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    data: dict[str, Any] = json.loads(done.stdout)
+    if Path(data["module"]).resolve().is_relative_to(source.resolve()) is False:
+        raise SystemExit(f"the child imported {data['module']}, not the code in {source}")
+    return {key: float(value) for key, value in data["rates"].items()}
+
+
+def against(args: argparse.Namespace) -> None:
+    """AVES at ``args.against`` and at the working tree, alternating rounds."""
+    root = HERE.parent
+    with tempfile.TemporaryDirectory() as folder:
+        tree = Path(folder) / "before"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree),
+                        args.against], check=True, capture_output=True)
+        try:
+            best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+            for round_number in range(args.rounds):
+                for label, source in (("before", tree / "src"), ("after", root / "src")):
+                    for players, rate in _child(source, args).items():
+                        best[label][players] = max(best[label].get(players, 0.0), rate)
+                print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)
+    print(f"AVES random playouts, crows={args.crows}, {args.seconds:g} s a count a round, "
+          f"best of {args.rounds} alternating rounds")
+    print(f"{'players':>8} {args.against[:12]:>14} {'working tree':>14} {'after/before':>13}")
+    for players in map(str, args.players):
+        before, after = best["before"][players], best["after"][players]
+        print(f"{players:>8} {before:14,.0f} {after:14,.0f} {after / before:13.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per player count")
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 6])
-    parser.add_argument("--crows", action="store_true", help="play the Greedy Crow variant")
+    parser.add_argument("--players", type=int, nargs="+", default=None,
+                        help="player counts (default: 2 4 6 for AVES, 2 for Soulaween)")
+    parser.add_argument("--crows", action="store_true", help="AVES: the Greedy Crow variant")
     parser.add_argument("--max-moves", type=int, default=2000, help="cap on one game's moves")
+    parser.add_argument("--game", default="all", help="aves, soulaween, another id, or all")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare AVES with git revision REV in one run")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds for --against")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    variant = Variant(crows=args.crows)
-    print(f"random playouts, crows={args.crows}, {args.seconds:g} s each")
-    for num_players in args.players:
-        rate, moves, games = playout_rate(num_players, variant, args.seconds, args.max_moves)
-        print(f"{num_players} players: {rate:10,.0f} moves/s  ({moves:,} moves, {games:,} games, "
-              f"{moves / games:.1f} moves/game)")
+    if args.against:
+        args.players = args.players or [2, 4, 6]
+        against(args)
+        return
+    if args.json:  # one round for --against: AVES only, machine-readable
+        import aves_core
+
+        rates = {str(n): aves_rate(n, args.crows, args.seconds, args.max_moves)[0]
+                 for n in args.players}
+        print(json.dumps({"module": aves_core.__file__, "rates": rates}))
+        return
+    from aves_core import game_ids, get_game
+
+    ids = list(game_ids()) if args.game == "all" else [args.game]
+    ids = [game_id for game_id in ids if not game_id.startswith("toy")]
+    print(f"random playouts, {args.seconds:g} s each (AVES crows={args.crows})")
+    for game_id in ids:
+        facts = get_game(game_id).facts
+        counts = args.players or ([2, 4, 6] if game_id == "aves"
+                                  else [facts.min_players])
+        for num_players in counts:
+            if game_id == "aves":
+                figures = aves_rate(num_players, args.crows, args.seconds, args.max_moves)
+            else:
+                figures = game_rate(game_id, num_players, args.seconds, args.max_moves)
+            _report(facts.name, num_players, figures)
 
 
 if __name__ == "__main__":
