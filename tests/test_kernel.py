@@ -303,3 +303,11 @@ def test_game_is_the_first_class_citizen_of_the_protocol() -> None:
     assert isinstance(AVES, Game)
     assert "aves" == AVES.id
     assert "<game 'aves': AVES>" == repr(AVES)
+
+
+def test_the_adding_a_game_example_runs() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / "high_card.py")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert (0, "") == (done.returncode, done.stderr)
+    assert "every property holds" in done.stdout
+    assert "replayed: valid=True, 4 moves" in done.stdout
