@@ -201,3 +201,23 @@ def test_example_game_prints_a_whole_seeded_game() -> None:
     assert runs[0] == runs[1]
     assert runs[0].startswith("AVES, 4 players, seed 3")
     assert "game over" in runs[0].splitlines()[-1]
+
+
+def test_the_module_paths_of_0_1_still_import() -> None:
+    import importlib
+
+    from aves_core import AvesTable
+    from aves_core._compat import _RENAMED, MOVED
+
+    for old, new in MOVED.items():
+        before, now = importlib.import_module(old), importlib.import_module(new)
+        public = [name for name in vars(now)
+                  if not name.startswith("_") and name not in _RENAMED.get(old, {})]
+        assert public
+        assert all(getattr(before, name) is getattr(now, name) for name in public), old
+    from aves_core.session import Table  # 0.1's table took AVES's arguments
+
+    from aves_core.cli import main, run  # 0.1's command functions
+
+    assert Table is AvesTable
+    assert callable(main) and callable(run)

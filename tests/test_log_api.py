@@ -50,7 +50,7 @@ from aves_core import (
     states,
     validate,
 )
-from aves_core.cli.main import main
+from aves_core.cli import main
 from aves_core.games.aves import serialize
 from aves_core.kernel.reader import Format
 

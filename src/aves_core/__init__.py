@@ -11,6 +11,7 @@ Every game, AVES included, is also a ``Game`` in the registry
 ``aves`` command play through.
 """
 
+from aves_core import _compat
 from aves_core.games.aves.cards import CROW, Card, Color, game_cards
 from aves_core.games.aves.events import apply_move_with_events, events_for
 from aves_core.games.aves.game import AVES
@@ -37,6 +38,8 @@ from aves_core.kernel.replay import ReplayResult, replay, states, validate
 from aves_core.kernel.table import Table, UndoError
 
 __version__ = "0.2.0"
+
+_compat.install()
 
 __all__ = [
     "AVES",

@@ -1,5 +1,5 @@
 """``python -m aves_core``: the ``aves`` command."""
 
-from aves_core.cli.main import run
+from aves_core.cli.app import run
 
 run()
