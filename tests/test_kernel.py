@@ -34,7 +34,7 @@ from aves_core import (
     replay,
 )
 from aves_core.bots import RandomBot, make_bot
-from aves_core.cli.main import main
+from aves_core.cli import main
 from aves_core.kernel import registry
 from aves_core.kernel.errors import LogError
 from aves_core.kernel.game import Chance, GameFacts

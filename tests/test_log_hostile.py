@@ -42,7 +42,7 @@ from aves_core import (
     replay,
     validate,
 )
-from aves_core.cli.main import main
+from aves_core.cli import main
 
 FORM_CODES = frozenset({"not_json", "schema", "unsupported_version", "bad_players", "bad_deal",
                         "bad_first_player", "unreadable"})
@@ -454,7 +454,7 @@ def test_a_nul_in_a_source_is_a_log_problem_not_a_crash(source: str | bytes) -> 
 # ru_maxrss across fork and exec, so a child would report the parent's peak.
 MEMORY_PROBE = textwrap.dedent("""
     import sys
-    from aves_core.cli.main import main
+    from aves_core.cli import main
     status = main(["replay", sys.argv[1], "--json"])
     sys.stdout.flush()
     with open("/proc/self/status") as status_file:

@@ -34,7 +34,7 @@ from aves_core import (
     legal_moves,
     load_log,
 )
-from aves_core.cli.main import main
+from aves_core.cli import main
 
 SCHEMA: dict[str, Any] = json.loads(
     (importlib.resources.files("aves_core") / "schemas" / "aves-log-v1.schema.json").read_text()

@@ -20,7 +20,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 from aves_core import Phase, Return, Trade, Variant, game_cards, load_log, replay
-from aves_core.cli.main import main
+from aves_core.cli import main
 from aves_core.games.aves.sim import make_bot
 from aves_core.games.aves.table import AvesTable as Table
 
