@@ -25,10 +25,33 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+
+
+def _rate(start: Callable[[int], Any], legal_moves: Callable[[Any], Sequence[Any]],
+          apply: Callable[[Any, Any], Any], over: Callable[[Any], bool], num_players: int,
+          seconds: float, max_moves: int) -> tuple[float, int, int]:
+    """Seeded random games for about ``seconds``: (moves/s, moves, games)."""
+    rng = random.Random(num_players)
+    moves = games = 0
+    begin = time.perf_counter()
+    deadline = begin + seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        state = start(seed)
+        seed += 1
+        for _ in range(max_moves):
+            if over(state):
+                break
+            state = apply(state, rng.choice(legal_moves(state)))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - begin
+    return moves / elapsed, moves, games
 
 
 def aves_rate(num_players: int, crows: bool, seconds: float, max_moves: int
@@ -37,22 +60,9 @@ def aves_rate(num_players: int, crows: bool, seconds: float, max_moves: int
     from aves_core import Variant, apply_move, legal_moves, new_game
 
     variant = Variant(crows=crows)
-    rng = random.Random(num_players)
-    moves = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    seed = 0
-    while time.perf_counter() < deadline:
-        state = new_game(num_players, variant, seed=seed)
-        seed += 1
-        for _ in range(max_moves):
-            if state.result is not None:
-                break
-            state = apply_move(state, rng.choice(legal_moves(state)))
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return moves / elapsed, moves, games
+    return _rate(lambda seed: new_game(num_players, variant, seed=seed), legal_moves,
+                 apply_move, lambda state: state.result is not None, num_players, seconds,
+                 max_moves)
 
 
 def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
@@ -62,23 +72,10 @@ def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
 
     game = get_game(game_id)
     options = game.default_options()
-    legal_moves, apply, result = game.legal_moves, game.apply, game.result
-    rng = random.Random(num_players)
-    moves = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    seed = 0
-    while time.perf_counter() < deadline:
-        state = game.start(num_players, game.new_setup(num_players, options, seed))
-        seed += 1
-        for _ in range(max_moves):
-            if result(state) is not None:
-                break
-            state = apply(state, rng.choice(legal_moves(state)))
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return moves / elapsed, moves, games
+    return _rate(lambda seed: game.start(num_players, game.new_setup(num_players, options,
+                                                                     seed)),
+                 game.legal_moves, game.apply, lambda state: game.result(state) is not None,
+                 num_players, seconds, max_moves)
 
 
 def _report(name: str, num_players: int, figures: tuple[float, int, int]) -> None:
