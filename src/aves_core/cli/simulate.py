@@ -185,10 +185,11 @@ def format_summary(summary: Summary, players: int,
         share, low, high = summary.seat_share(seat)
         lines.append(f"  seat {seat:<9} {share:6.3f}  [{low:.3f}, {high:.3f}]")
     lines += ["", "end reasons"]
+    width = max(14, *(len(reason) for reason in reasons))
     for reason in (*reasons, MOVE_LIMIT):
         count = summary.reasons[reason]
         percent = 100 * count / summary.games if summary.games else 0.0
-        lines.append(f"  {reason:14} {count:9,}  ({percent:5.1f}%)")
+        lines.append(f"  {reason:{width}} {count:9,}  ({percent:5.1f}%)")
     lines += ["", "game length (moves)"] + histogram(summary.lengths)
     return "\n".join(lines)
 

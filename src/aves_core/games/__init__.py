@@ -36,4 +36,4 @@ DEFAULT_GAME = "aves"
 """The game the ``aves`` command plays when ``--game`` is not given."""
 
 register_lazy("aves", "aves_core.games.aves.game:AVES")
-# register_lazy("soulaween", "aves_core.games.soulaween.game:SOULAWEEN")
+register_lazy("soulaween", "aves_core.games.soulaween.game:SOULAWEEN")

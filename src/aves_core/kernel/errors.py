@@ -9,12 +9,9 @@ aves-core.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
-
-if TYPE_CHECKING:
-    from aves_core.games.aves.phases import Phase
 
 __all__ = [
     "ArgumentError",
@@ -66,7 +63,8 @@ class SetupError(AvesError, ValueError):
 
 
 class IllegalMoveError(AvesError, ValueError):
-    """A move is not legal in the given state; ``code`` says which rule it breaks."""
+    """A move is not legal in the given state; ``code`` says which rule it breaks,
+    ``move`` is the move and ``phase`` the phase (the game's own enum) it came in."""
 
     def __init__(
         self,
@@ -74,7 +72,7 @@ class IllegalMoveError(AvesError, ValueError):
         *,
         code: str,
         move: Any = None,
-        phase: Phase | None = None,
+        phase: Any = None,
     ) -> None:
         super().__init__(message, code=code)
         self.move = move

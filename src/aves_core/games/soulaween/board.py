@@ -1,0 +1,190 @@
+"""The Soulaween mat: cells, faces, neighbours and the patterns that can be reaped.
+
+The mat is a 4x4 grid ([decision]); cells are named ``a1`` … ``d4``, column
+letter then row number, as in chess notation. Inside the engine a cell is an
+index 0 to 15 (``row * 4 + column``) and a set of cells is a 16-bit mask, so
+that a flip or a pattern test is one integer operation. Every mask the rules
+need is computed once here: each cell's orthogonal and diagonal neighbours, and
+every pattern: the 10 chains (4 rows, 4 columns, 2 diagonals), the 9 squares of
+2x2 and the 48 tilted Ls (the L tetromino in its 8 rotations and reflections,
+at every place it fits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from aves_core.kernel.errors import ArgumentError, NotationError
+
+__all__ = [
+    "BLACK",
+    "CELL_NAMES",
+    "CHAIN",
+    "DIAGONAL",
+    "FACES",
+    "FULL",
+    "NAME_ORDER",
+    "ORTHOGONAL",
+    "PATTERNS",
+    "PATTERN_BY_MASK",
+    "SQUARE",
+    "TILTED_L",
+    "WHITE",
+    "Pattern",
+    "cell_index",
+    "cells_of",
+    "mask_of",
+    "parse_pattern",
+]
+
+SIZE = 4
+BLACK = "black"
+WHITE = "white"
+FACES = (BLACK, WHITE)
+"""The two faces of a soul piece ([decision]: called black and white)."""
+
+CHAIN = "chain"
+SQUARE = "square"
+TILTED_L = "tilted_l"
+
+FULL = (1 << SIZE * SIZE) - 1
+"""The mask of every cell."""
+
+CELL_NAMES = tuple(f"{'abcd'[index % SIZE]}{index // SIZE + 1}" for index in range(SIZE * SIZE))
+"""Each cell's name by index: ``CELL_NAMES[0] == "a1"``, ``CELL_NAMES[15] == "d4"``."""
+_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
+# Cells in name order (a1 a2 a3 a4 b1 ...): the order moves and patterns are listed in.
+NAME_ORDER = tuple(sorted(range(SIZE * SIZE), key=CELL_NAMES.__getitem__))
+
+
+def cell_index(name: str) -> int:
+    """The index of a cell named like ``b3`` (``NotationError`` for no cell)."""
+    if not isinstance(name, str):
+        raise ArgumentError(f"a cell is named by a str such as 'b3', not {type(name).__name__}")
+    index = _INDEX.get(name)
+    if index is None:
+        raise NotationError(f"{name[:20]!r} is not a cell: a cell is a column a-d and a row "
+                            "1-4, such as b3", code="unknown_cell")
+    return index
+
+
+def cells_of(mask: int) -> tuple[str, ...]:
+    """The names of a mask's cells, in name order."""
+    return tuple(CELL_NAMES[index] for index in NAME_ORDER if mask >> index & 1)
+
+
+def mask_of(cells: Iterable[int]) -> int:
+    """The mask of cell indexes."""
+    mask = 0
+    for index in cells:
+        mask |= 1 << index
+    return mask
+
+
+def _neighbours(index: int, steps: tuple[tuple[int, int], ...]) -> int:
+    column, row = index % SIZE, index // SIZE
+    return mask_of((row + dr) * SIZE + column + dc for dc, dr in steps
+                   if 0 <= column + dc < SIZE and 0 <= row + dr < SIZE)
+
+
+ORTHOGONAL = tuple(_neighbours(index, ((1, 0), (-1, 0), (0, 1), (0, -1)))
+                   for index in range(SIZE * SIZE))
+"""Each cell's orthogonal neighbours (what a put flips, but for Bai's)."""
+DIAGONAL = tuple(_neighbours(index, ((1, 1), (1, -1), (-1, 1), (-1, -1)))
+                 for index in range(SIZE * SIZE))
+"""Each cell's diagonal neighbours (what Bai's put flips)."""
+
+
+@attrs.frozen(order=False)
+class Pattern:
+    """Four cells of one shape (a chain, a 2x2 square or a tilted L)."""
+
+    kind: str
+    mask: int
+    cells: tuple[str, ...] = attrs.field(eq=False)
+    """The cells' names, in name order."""
+
+    def __str__(self) -> str:
+        # A chain by its two ends, a square by two opposite corners, an L by its cells.
+        if self.kind == TILTED_L:
+            return "-".join(self.cells)
+        return f"{self.cells[0]}-{self.cells[-1]}"
+
+
+def _chains() -> list[frozenset[tuple[int, int]]]:
+    lines = [frozenset((column, row) for column in range(SIZE)) for row in range(SIZE)]
+    lines += [frozenset((column, row) for row in range(SIZE)) for column in range(SIZE)]
+    lines.append(frozenset((i, i) for i in range(SIZE)))
+    lines.append(frozenset((i, SIZE - 1 - i) for i in range(SIZE)))
+    return lines
+
+
+def _placed(shapes: Iterable[frozenset[tuple[int, int]]]) -> list[frozenset[tuple[int, int]]]:
+    """Every translation of each shape that fits on the mat."""
+    placed = []
+    for shape in shapes:
+        width = max(c for c, _ in shape) + 1
+        height = max(r for _, r in shape) + 1
+        for dc in range(SIZE - width + 1):
+            for dr in range(SIZE - height + 1):
+                placed.append(frozenset((c + dc, r + dr) for c, r in shape))
+    return placed
+
+
+def _orientations(shape: frozenset[tuple[int, int]]) -> list[frozenset[tuple[int, int]]]:
+    """The shape's 8 rotations and reflections, moved to the corner, without repeats."""
+    found: list[frozenset[tuple[int, int]]] = []
+    cells = shape
+    for _reflection in range(2):
+        for _rotation in range(4):
+            cells = frozenset((r, -c) for c, r in cells)  # a quarter turn
+            low_c, low_r = min(c for c, _ in cells), min(r for _, r in cells)
+            moved = frozenset((c - low_c, r - low_r) for c, r in cells)
+            if moved not in found:
+                found.append(moved)
+        cells = frozenset((-c, r) for c, r in cells)  # a mirror
+    return found
+
+
+def _pattern(kind: str, cells: frozenset[tuple[int, int]]) -> Pattern:
+    mask = mask_of(r * SIZE + c for c, r in cells)
+    return Pattern(kind, mask, cells_of(mask))
+
+
+def _all_patterns() -> tuple[Pattern, ...]:
+    square = frozenset({(0, 0), (1, 0), (0, 1), (1, 1)})
+    ell = frozenset({(0, 0), (0, 1), (0, 2), (1, 2)})  # the tilted L, upright
+    patterns = [_pattern(CHAIN, cells) for cells in _chains()]
+    patterns += [_pattern(SQUARE, cells) for cells in _placed([square])]
+    patterns += [_pattern(TILTED_L, cells) for cells in _placed(_orientations(ell))]
+    # Listed in the order of their text, so moves list in a fixed, readable order.
+    return tuple(sorted(patterns, key=lambda pattern: (pattern.cells, pattern.kind)))
+
+
+PATTERNS = _all_patterns()
+"""Every pattern of the mat: 10 chains, 9 squares and 48 tilted Ls."""
+PATTERN_BY_MASK = {pattern.mask: pattern for pattern in PATTERNS}
+"""The pattern of a set of four cells, if they form one (the shapes never share a mask)."""
+_BY_ENDS = {(pattern.cells[0], pattern.cells[-1]): pattern for pattern in PATTERNS
+            if pattern.kind != TILTED_L}
+
+
+def parse_pattern(text: str) -> Pattern:
+    """A pattern from its text: a chain by its two ends (``a1-d4``), a square by two
+    opposite corners (``b2-c3``), or any pattern by its four cells (``a1-a2-a3-b3``)."""
+    if not isinstance(text, str):
+        raise ArgumentError(f"a pattern is named by a str, not {type(text).__name__}")
+    names = [name.strip() for name in text.split("-")]
+    cells = sorted({cell_index(name) for name in names}, key=CELL_NAMES.__getitem__)
+    pattern = None
+    if len(names) == 2 and len(cells) == 2:
+        pattern = _BY_ENDS.get((CELL_NAMES[cells[0]], CELL_NAMES[cells[1]]))
+    elif len(names) == 4 and len(cells) == 4:
+        pattern = PATTERN_BY_MASK.get(mask_of(cells))
+    if pattern is None:
+        raise NotationError(f"{text[:40]!r} is no pattern: name a chain by its ends (a1-d4), "
+                            "a square by two corners (b2-c3), or any pattern by its four "
+                            "cells (a1-a2-a3-b3)")
+    return pattern

@@ -1,0 +1,225 @@
+"""Soulaween as a kernel game: the ``Game`` protocol over Soulaween's functions.
+
+``SOULAWEEN`` is the instance the registry knows as ``"soulaween"``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from aves_core.games.soulaween import rules
+from aves_core.games.soulaween.events import Event, MoveUndone
+from aves_core.games.soulaween.moves import Move, parse_move
+from aves_core.games.soulaween.phases import PHASES, Phase
+from aves_core.games.soulaween.serialize import structure_move
+from aves_core.games.soulaween.state import (
+    REASONS,
+    SoulaweenOptions,
+    SoulaweenSetup,
+    SoulaweenState,
+)
+from aves_core.games.soulaween.views import SoulaweenView, events_for, update_view, view_for
+from aves_core.kernel.convert import FieldError, structure
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Chance, Game, GameFacts, Result
+
+if TYPE_CHECKING:
+    from aves_core.bots import Bot
+    from aves_core.kernel.search import SearchHooks
+    from aves_core.kernel.terminal import Screen
+
+__all__ = ["SOULAWEEN", "SoulaweenGame"]
+
+
+class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOptions,
+                         SoulaweenSetup]):
+    """Soulaween for the kernel (its one instance is ``SOULAWEEN``)."""
+
+    facts = GameFacts(
+        id="soulaween",
+        name="Soulaween",
+        version=1,
+        min_players=2,
+        max_players=2,
+        hidden_information=False,
+        chance=Chance.SETUP,
+        reasons=REASONS,
+        summary="put and flip soul pieces on a 4x4 mat; reap chains to win three tokens",
+    )
+    phases = PHASES
+    move_type = Move
+    event_type = Event
+    options_type = SoulaweenOptions
+    setup_type = SoulaweenSetup
+    state_type = SoulaweenState
+    view_type = SoulaweenView
+    undo_rule = ("only a seat's own move of the turn still in progress (its put, or its "
+                 "reap, while it still has to reap or rotate) can be taken back")
+    _hooks: SearchHooks[Any, Any, Any] | None = None
+
+    # --- setup ---------------------------------------------------------------
+
+    def default_options(self) -> SoulaweenOptions:
+        """Simple mode: no characters."""
+        return SoulaweenOptions()
+
+    def new_setup(self, num_players: int, options: SoulaweenOptions, seed: int | None, *,
+                  first_player: int | None = None) -> SoulaweenSetup:
+        """``rules.new_setup``: the first player, characters and stances from ``seed``."""
+        return rules.new_setup(num_players, options, seed, first_player=first_player)
+
+    def start(self, num_players: int, setup: SoulaweenSetup) -> SoulaweenState:
+        """``rules.start``: the empty mat."""
+        return rules.start(num_players, setup)
+
+    def options_of(self, setup: SoulaweenSetup) -> SoulaweenOptions:
+        """The options that give this setup."""
+        if setup.characters == (None, None):
+            return SoulaweenOptions()
+        return SoulaweenOptions("standard", setup.characters, setup.stances)
+
+    # --- play ------------------------------------------------------------------
+
+    def legal_moves(self, state: SoulaweenState) -> tuple[Move, ...]:
+        """``rules.legal_moves``."""
+        return rules.legal_moves(state)
+
+    def apply(self, state: SoulaweenState, move: Move) -> SoulaweenState:
+        """``rules.apply_move``."""
+        return rules.apply_move(state, move)
+
+    def step(self, state: SoulaweenState, move: Move) -> SoulaweenState:
+        """``rules.step``."""
+        return rules.step(state, move)
+
+    def apply_with_events(self, state: SoulaweenState, move: Move
+                          ) -> tuple[SoulaweenState, tuple[Event, ...]]:
+        """``rules.apply_move_with_events``."""
+        return rules.apply_move_with_events(state, move)
+
+    def is_legal(self, state: SoulaweenState, move: Move) -> bool:
+        """``rules.is_legal``."""
+        return rules.is_legal(state, move)
+
+    def result(self, state: SoulaweenState) -> Result | None:
+        """``state.result``."""
+        return state.result
+
+    def to_move(self, state: SoulaweenState) -> tuple[int, ...]:
+        """The seat to move, or nobody once the game is over."""
+        return () if state.active is None else (state.active,)
+
+    def phase_name(self, state: SoulaweenState) -> str:
+        """``playerTurn``, ``chooseReap``, ``chooseRotation`` or ``gameEnd``."""
+        return state.phase.value
+
+    # --- what a seat may know (everything) -----------------------------------------
+
+    def view(self, state: SoulaweenState, seat: int | None) -> SoulaweenView:
+        """``view_for``."""
+        return view_for(state, seat)
+
+    def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+        """Every event, unchanged: nothing is hidden."""
+        return events_for(events, seat)
+
+    def update_view(self, view: SoulaweenView, events: Iterable[Event]) -> SoulaweenView:
+        """``update_view``."""
+        return update_view(view, events)
+
+    # --- undo -------------------------------------------------------------------
+
+    def undo(self, before: SoulaweenState, move: Move, events: Sequence[Event],
+             after: SoulaweenState, seat: int) -> tuple[Event, ...] | None:
+        """A seat may take back its own move while its turn goes on (a reap or a
+        rotation still due); nothing is hidden, so nothing forbids more."""
+        if (move.player != seat or after.active != seat or after.result is not None
+                or after.phase not in (Phase.CHOOSE_REAP, Phase.CHOOSE_ROTATION)):
+            return None
+        return (MoveUndone(seat, before),)
+
+    # --- text and JSON ----------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """``0:put b3 white``, ``1:reap a1-d4``, ``0:rotate``, ``0:keep``."""
+        return parse_move(text)
+
+    def move_from_json(self, data: Any) -> Move:
+        """A move object (``unknown_cell`` for a cell that is no cell)."""
+        return structure_move(data)
+
+    def setup_from_json(self, data: Any) -> SoulaweenSetup:
+        """The ``setup`` object of a log's header."""
+        if type(data) is not dict:
+            raise FieldError("the setup must be an object")
+        return structure(data, SoulaweenSetup)
+
+    def options_from_json(self, data: Any) -> SoulaweenOptions:
+        """Options from JSON; a value the options refuse is a FieldError naming it."""
+        if type(data) is not dict:
+            raise FieldError("the options must be an object")
+        try:
+            return structure(data, SoulaweenOptions)
+        except FieldError:
+            raise
+        except ArgumentError as error:  # pragma: no cover - structure turns these into fields
+            raise FieldError(error.message) from None
+
+    def state_report(self, state: SoulaweenState) -> dict[str, Any]:
+        """The mat (rows 4 to 1), tokens, characters, stances and restrictions."""
+        return {
+            "mat": list(state.mat),
+            "tokens": [list(tokens) for tokens in state.tokens],
+            "characters": list(state.characters),
+            "stances": list(state.stances),
+            "restrictions": list(state.restrictions),
+        }
+
+    def describe_result(self, result: Result) -> str:
+        """``three tokens`` or ``one token of each kind``."""
+        return "one token of each kind" if result.reason == "one_of_each_kind" \
+            else "three tokens"
+
+    def state_text(self, state: SoulaweenState) -> str:
+        """The mat, the seats and whose move it is."""
+        return str(state)
+
+    def indistinguishable(self, state: SoulaweenState, seat: int | None,
+                          rng: random.Random) -> SoulaweenState:
+        """Nothing is hidden: the state itself."""
+        return state
+
+    # --- bots, search, the terminal -----------------------------------------------------
+
+    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
+        """``random``, ``greedy`` and ``search`` (plain MCTS: nothing is hidden)."""
+        from aves_core.bots import standard_bots
+        from aves_core.games.soulaween.bots import GreedyBot
+
+        def greedy(argument: str) -> Bot:
+            if argument:
+                raise ValueError("greedy takes no argument")
+            return GreedyBot()
+
+        standard = standard_bots(self)
+        return {"random": standard["random"], "greedy": greedy, "search": standard["search"]}
+
+    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
+        """The true state, the greedy scores at the root, a quick playout policy."""
+        if self._hooks is None:
+            from aves_core.games.soulaween.bots import search_hooks
+
+            self._hooks = search_hooks()
+        return self._hooks
+
+    def screen(self) -> Screen[Any, Any, Any]:
+        """The mat in a terminal, for ``aves play --game soulaween``."""
+        from aves_core.games.soulaween.terminal import SoulaweenScreen
+
+        return SoulaweenScreen()
+
+
+SOULAWEEN = SoulaweenGame()
+"""The game of Soulaween."""

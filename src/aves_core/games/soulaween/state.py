@@ -1,0 +1,168 @@
+"""Frozen values that describe a game of Soulaween: options, setup and state.
+
+The characters of standard mode are ``little_death`` (Little Death / Papa
+Death), ``anubis`` (Anubis / Osiris) and ``hei_bai`` (Hei & Bai Wuchang, who
+stands as ``hei`` or ``bai``); a player without one (simple mode) has None.
+Tokens are named by kind: ``vulture`` (Teacher Vulture: players without a
+character, and Hei & Bai), ``cloth``, ``scythe`` and ``needle`` (Little Death),
+``anubis_black`` and ``anubis_white`` (Anubis, the face reaped).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from aves_core.games.soulaween.board import BLACK, CELL_NAMES, FULL, NAME_ORDER, SIZE, WHITE
+from aves_core.games.soulaween.phases import Phase
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Result
+
+__all__ = [
+    "ANUBIS",
+    "CHARACTERS",
+    "HEI_BAI",
+    "LITTLE_DEATH",
+    "REASONS",
+    "STANCES",
+    "SoulaweenOptions",
+    "SoulaweenSetup",
+    "SoulaweenState",
+]
+
+LITTLE_DEATH = "little_death"
+ANUBIS = "anubis"
+HEI_BAI = "hei_bai"
+CHARACTERS = (LITTLE_DEATH, ANUBIS, HEI_BAI)
+"""The characters of standard mode."""
+HEI, BAI = "hei", "bai"
+STANCES = (HEI, BAI)
+"""Hei & Bai's two stances: Hei flips orthogonal neighbours, Bai diagonal ones."""
+REASONS = ("three_tokens", "one_of_each_kind")
+"""Why a game ends: three tokens, or Little Death's one token of each kind."""
+
+Mode = Literal["simple", "standard"]
+
+
+def _mode(_instance: object, _attribute: object, value: object) -> None:
+    if value not in ("simple", "standard"):
+        raise ArgumentError(f"mode is 'simple' or 'standard', not {value!r}")
+
+
+def _pair(choices: tuple[str, ...], what: str):  # type: ignore[no-untyped-def]
+    def check(_instance: object, _attribute: object, value: object) -> None:
+        if value is None:
+            return
+        if type(value) is not tuple or len(value) != 2 \
+                or not all(item is None or item in choices for item in value):
+            raise ArgumentError(f"{what} are two of {', '.join(choices)} (or none), "
+                                f"not {value!r}")
+    return check
+
+
+def _tuple_or_none(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@attrs.frozen
+class SoulaweenOptions:
+    """How to set a game up: ``mode`` simple (no characters) or standard; in standard
+    mode, the two ``characters`` (drawn from the seed when not given; both players
+    may hold the same one); the ``stances`` of Hei & Bai players (drawn when not
+    given)."""
+
+    mode: Mode = attrs.field(default="simple", validator=_mode)
+    characters: tuple[str | None, str | None] | None = attrs.field(
+        default=None, converter=_tuple_or_none, validator=_pair(CHARACTERS, "characters"))
+    stances: tuple[str | None, str | None] | None = attrs.field(
+        default=None, converter=_tuple_or_none, validator=_pair(STANCES, "stances"))
+
+
+@attrs.frozen
+class SoulaweenSetup:
+    """Every choice of a game's setup: the first player, each seat's character (None:
+    none, simple mode) and each Hei & Bai seat's starting stance (None for others)."""
+
+    first_player: int
+    characters: tuple[str | None, str | None] = (None, None)
+    stances: tuple[str | None, str | None] = (None, None)
+
+
+_FACE_LETTER = {BLACK: "B", WHITE: "W"}
+
+
+@attrs.frozen(cache_hash=True)
+class SoulaweenState:
+    """Everything about a game at one moment. Build it with the game's ``start``.
+
+    ``black`` and ``white`` are the masks of the cells showing each face (bit
+    ``row * 4 + column``; see ``board``); ``tokens[s]`` are seat s's tokens in the
+    order taken; ``stances[s]`` is a Hei & Bai seat's current stance;
+    ``restrictions[s]`` is the face seat s's next token must come from (an Anubis
+    opponent's latest token), or None; ``put_face`` is the face put this turn
+    (the cleanup's), between a put and the end of the turn.
+    """
+
+    black: int
+    white: int
+    tokens: tuple[tuple[str, ...], tuple[str, ...]]
+    characters: tuple[str | None, str | None]
+    stances: tuple[str | None, str | None]
+    restrictions: tuple[str | None, str | None]
+    phase: Phase
+    active: int | None
+    put_face: str | None = None
+    result: Result | None = None
+
+    @property
+    def empty(self) -> int:
+        """The mask of the empty cells."""
+        return FULL & ~(self.black | self.white)
+
+    def face_at(self, cell: str) -> str | None:
+        """The face shown at ``cell`` (``"b3"``), or None for an empty cell."""
+        index = CELL_NAMES.index(cell)
+        if self.black >> index & 1:
+            return BLACK
+        return WHITE if self.white >> index & 1 else None
+
+    @property
+    def mat(self) -> tuple[str, ...]:
+        """The mat as text, rows 4 down to 1, columns a to d: ``B``, ``W`` or ``.``."""
+        rows = []
+        for row in reversed(range(SIZE)):
+            rows.append("".join(
+                "B" if self.black >> (row * SIZE + column) & 1
+                else "W" if self.white >> (row * SIZE + column) & 1 else "."
+                for column in range(SIZE)))
+        return tuple(rows)
+
+    def __str__(self) -> str:
+        lines = [f"{row + 1} {' '.join(text)}" for row, text in
+                 zip(reversed(range(SIZE)), self.mat, strict=True)]
+        lines.append("  a b c d")
+        for seat in (0, 1):
+            who = self.characters[seat] or "no character"
+            if self.stances[seat]:
+                who += f" ({self.stances[seat]})"
+            tokens = ", ".join(self.tokens[seat]) or "no token"
+            lines.append(f"seat {seat}: {who}; {tokens}"
+                         + (f"; must reap {self.restrictions[seat]}"
+                            if self.restrictions[seat] else ""))
+        if self.result is not None:
+            winners = " and ".join(f"seat {seat}" for seat in self.result.winners)
+            lines.append(f"{self.phase.value}: won by {winners} ({self.result.reason})")
+        else:
+            lines.append(f"{self.phase.value}: seat {self.active} to move")
+        return "\n".join(lines)
+
+
+def cell_order() -> tuple[int, ...]:
+    """Cell indexes in name order (``a1 a2 a3 a4 b1 ...``)."""
+    return NAME_ORDER
+
+
+def face_letter(face: str) -> str:
+    """``B`` or ``W``."""
+    return _FACE_LETTER[face]
