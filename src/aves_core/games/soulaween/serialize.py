@@ -12,6 +12,7 @@ from typing import Any
 
 from cattrs.strategies import configure_tagged_union
 
+from aves_core.games.soulaween.board import CELL_NAMES, FACES
 from aves_core.games.soulaween.events import Event
 from aves_core.games.soulaween.moves import Move
 from aves_core.games.soulaween.phases import Phase
@@ -43,5 +44,22 @@ def structure_move(data: Any) -> Move:
     if type(tag) is not str or tag not in _MOVE_TAGS:
         raise FieldError(f"unknown move type {describe(tag)} (put, reap, rotate or keep)",
                          path="type")
+    _check_cells(data)
     move: Move = structure(data, Move)  # type: ignore[arg-type]
     return move
+
+
+def _check_cells(data: dict[str, Any]) -> None:
+    """A string that is no cell is ``unknown_cell`` and one that is no face ``schema``,
+    each named by its path (the move's own checks would not say which field)."""
+    face = data.get("face")
+    if type(face) is str and face not in FACES:
+        raise FieldError(f"expected black or white, got {describe(face)}", path="face")
+    named = [("cell", data.get("cell"))]
+    cells = data.get("cells")
+    if type(cells) is list:
+        named += [(f"cells[{index}]", cell) for index, cell in enumerate(cells)]
+    for path, cell in named:
+        if type(cell) is str and cell not in CELL_NAMES:
+            raise FieldError(f"{cell[:20]!r} is not a cell: a column a-d and a row 1-4, "
+                             "such as b3", path=path, code="unknown_cell")
