@@ -159,7 +159,9 @@ def _first_problem(error: BaseException, path: list[str]) -> FieldError:
         steps = path if path and path[-1] == key else [*path, key]
         return FieldError(f"the key {key!r} is missing", path=_join(steps))
     if isinstance(error, AvesError):
-        return FieldError(error.message, path=where, code=error.code)
+        # A value a constructor refuses is, in data being read, a value of the wrong shape.
+        code = "schema" if error.code == "bad_argument" else error.code
+        return FieldError(error.message, path=where, code=code)
     if isinstance(error, MismatchError):
         return FieldError(str(error), path=where)
     return FieldError(f"not a valid value ({error})", path=where)

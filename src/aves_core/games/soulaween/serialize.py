@@ -59,6 +59,9 @@ def _check_cells(data: dict[str, Any]) -> None:
     cells = data.get("cells")
     if type(cells) is list:
         named += [(f"cells[{index}]", cell) for index, cell in enumerate(cells)]
+        if len(set(map(str, cells))) != 4 or len(cells) != 4:
+            raise FieldError(f"a reap names four different cells, not {len(cells)}",
+                             path="cells")
     for path, cell in named:
         if type(cell) is str and cell not in CELL_NAMES:
             raise FieldError(f"{cell[:20]!r} is not a cell: a column a-d and a row 1-4, "
