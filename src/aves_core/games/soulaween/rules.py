@@ -149,19 +149,20 @@ def start(num_players: int, setup: SoulaweenSetup) -> SoulaweenState:
         raise SetupError(f"first_player is seat 0 or 1, not {first!r}", code="bad_first_player",
                          path="first_player")
     characters, stances = setup.characters, setup.stances
-    if type(characters) is not tuple or len(characters) != 2 \
-            or not all(item is None or item in CHARACTERS for item in characters):
-        raise SetupError(f"characters are two of {', '.join(CHARACTERS)} or null, "
-                         f"not {characters!r}", code="bad_setup", path="characters")
+    if type(characters) is not tuple or len(characters) != 2:
+        raise SetupError("characters are two, one a seat", code="bad_setup", path="characters")
+    for item in characters:
+        if item is not None and item not in CHARACTERS:
+            raise SetupError(f"{item!r:.40} is not a character: {', '.join(CHARACTERS)} or "
+                             "null", code="bad_setup", path="characters")
     if type(stances) is not tuple or len(stances) != 2:
-        raise SetupError(f"stances are two of hei, bai or null, not {stances!r}",
-                         code="bad_setup", path="stances")
+        raise SetupError("stances are two, one a seat", code="bad_setup", path="stances")
     for seat in (0, 1):
         hei_bai = characters[seat] == HEI_BAI
         if not (stances[seat] in STANCES if hei_bai else stances[seat] is None):
-            raise SetupError(f"seat {seat}'s stance must be hei or bai exactly when its "
-                             f"character is hei_bai, not {stances[seat]!r}", code="bad_setup",
-                             path="stances")
+            wanted = "hei or bai (Hei & Bai)" if hei_bai else "null (not Hei & Bai)"
+            raise SetupError(f"seat {seat}'s stance is {wanted}, not {stances[seat]!r:.20}",
+                             code="bad_setup", path="stances")
     return SoulaweenState(0, 0, ((), ()), characters, stances, (None, None), _PLAYER_TURN,
                           first)
 
