@@ -7,6 +7,7 @@ import pytest
 from toygame import BAD_FOLD, LEAKY_EVENTS, LEAKY_REPR, LEAKY_VIEW, TOY
 
 from aves_core import Variant, get_game
+from aves_core.games.soulaween.state import SoulaweenOptions
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game
 from aves_core.testing import ConformanceError, check_game
@@ -46,3 +47,14 @@ def test_a_careless_game_fails_the_kit(game: Game[object, object, object, object
 def test_the_kit_refuses_what_is_not_a_game() -> None:
     with pytest.raises(ArgumentError, match="check_game needs a Game, not str"):
         check_game("aves")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [
+    SoulaweenOptions(), SoulaweenOptions("standard"),
+    SoulaweenOptions("standard", ("little_death", "anubis")),
+    SoulaweenOptions("standard", ("hei_bai", "hei_bai")),
+], ids=repr)
+def test_soulaween_passes_the_kit(options: SoulaweenOptions) -> None:
+    report = check_game(get_game("soulaween"), options=[options], games=10)
+    assert 10 == report.games
+    assert report.moves > 100
