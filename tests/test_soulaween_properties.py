@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -86,7 +87,7 @@ def test_a_move_is_accepted_exactly_when_it_is_legal(options: SoulaweenOptions, 
 def test_the_invariants_hold_in_every_state(options: SoulaweenOptions, seed: int,
                                             length: int) -> None:
     states = play(options, seed, length)
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in pairwise(states):
         assert not after.black & after.white  # no cell shows both faces
         if after.phase is Phase.PLAYER_TURN:
             assert after.empty  # a turn starts with an empty cell
