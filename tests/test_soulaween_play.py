@@ -1,0 +1,56 @@
+"""``aves play --game soulaween``: a whole game typed through the command, and the screen."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from aves_core import replay
+from aves_core.games.soulaween.moves import Put, Reap
+from aves_core.games.soulaween.phases import Phase
+from aves_core.games.soulaween.state import SoulaweenState
+from aves_core.games.soulaween.terminal import SoulaweenScreen
+from aves_core.games.soulaween.views import view_for
+from aves_core.kernel.terminal import Paint
+
+
+def test_a_whole_game_typed_through_pipes_ends_and_its_log_replays(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    # Always the first listed move, for as long as the game asks.
+    typed = "1\n" * 400
+    done = subprocess.run(
+        [sys.executable, "-m", "aves_core", "play", "--game", "soulaween", "--bots", "greedy",
+         "--seed", "3", "--log", str(log), "--color", "never"],
+        input=typed, capture_output=True, text=True, timeout=120, check=False)
+    assert (0, "") == (done.returncode, done.stderr)
+    out = done.stdout
+    assert out.startswith("Soulaween, 2 players, seed 3: you are seat 0; greedy (1)")
+    assert "game over: " in out
+    assert out.rstrip().endswith(f"the game's log is in {log} (aves replay {log})")
+    outcome = replay(log)
+    assert outcome.valid
+    assert outcome.result is not None
+
+
+def test_the_screen_reads_the_short_forms() -> None:
+    screen = SoulaweenScreen()
+    view = view_for(SoulaweenState(0, 0, ((), ()), (None, None), (None, None), (None, None),
+                                   Phase.PLAYER_TURN, 0), 0)
+    assert Put(0, "b3", "white") == screen.read_move("b3 w", view)
+    assert Put(0, "b3", "black") == screen.read_move("B3 Black", view)
+    assert Reap(0, ("a1", "b2", "c3", "d4")) == screen.read_move("a1-d4", view)
+    assert screen.read_move("0:put a1 black", view) is None  # full notation: read elsewhere
+    refused = screen.read_move("z9 w", view)
+    assert isinstance(refused, str)
+    assert refused.startswith("'z9' is not a cell")
+
+
+def test_the_screen_draws_the_mat_with_rows_4_to_1() -> None:
+    state = SoulaweenState(0b1, 0b1000_0000_0000_0000, (("vulture",), ()),
+                           ("anubis", "hei_bai"), (None, "bai"), (None, "white"),
+                           Phase.PLAYER_TURN, 1)
+    lines = SoulaweenScreen().table(view_for(state, 1), ["ann", "bo"], Paint(False))
+    assert ["", "  4  . . . W", "  3  . . . .", "  2  . . . .", "  1  B . . .",
+            "     a b c d", "ann (Anubis): tokens vulture",
+            "you (Hei & Bai, Bai): tokens none; next token from white pieces only"] == lines
