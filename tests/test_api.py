@@ -159,7 +159,7 @@ def test_moves_and_states_are_frozen() -> None:
         state.deck = ()  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("page", ["README.md", "docs/games.md"])
+@pytest.mark.parametrize("page", ["README.md", "docs/games.md", "docs/soulaween.md"])
 def test_the_examples_of_the_docs_run(page: str) -> None:
     # In a fresh interpreter, as a reader runs them: other tests register toy games.
     done = subprocess.run([sys.executable, "-m", "doctest", page], cwd=ROOT,
