@@ -107,8 +107,26 @@ def _tuple_hook_factory(type_: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
     return hook
 
 
+def _is_literal(type_: Any) -> bool:
+    return typing.get_origin(type_) is typing.Literal
+
+
+def _literal_hook_factory(type_: Any) -> Callable[[Any, Any], Any]:
+    choices = typing.get_args(type_)
+
+    def hook(value: Any, _type: Any) -> Any:
+        # By type and value: True == 1, but a log's 1 is not its true.
+        if not any(type(value) is type(choice) and value == choice for choice in choices):
+            names = ", ".join(repr(choice) for choice in choices)
+            raise MismatchError(f"expected one of {names}, got {describe(value)}")
+        return value
+
+    return hook
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook_factory(_is_literal, _literal_hook_factory)
     conv.register_structure_hook(int, _strict(int, "an integer"))
     conv.register_structure_hook(bool, _strict(bool, "a boolean"))
     conv.register_structure_hook(str, _strict(str, "a string"))

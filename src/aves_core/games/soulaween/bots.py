@@ -48,8 +48,10 @@ GIFT = -8.0
 REACH = 1.0
 
 
-def _reaping_puts(state: SoulaweenState, player: int, stance: str | None) -> int:
-    """How many of ``player``'s puts (cell and face) would reap on this mat."""
+def _reaping_puts(state: SoulaweenState, player: int, stance: str | None,
+                  at_most: int = 32) -> int:
+    """How many of ``player``'s puts (cell and face) would reap on this mat, counting
+    no further than ``at_most``."""
     empty = state.empty
     character, tokens = state.characters[player], state.tokens[player]
     restriction = state.restrictions[player]
@@ -67,6 +69,8 @@ def _reaping_puts(state: SoulaweenState, player: int, stance: str | None) -> int
             white = (white & ~around) | flipped_black
             if _reapable(black, white, character, tokens, restriction):
                 count += 1
+                if count >= at_most:
+                    return count
     return count
 
 
@@ -79,7 +83,7 @@ def score_move(state: SoulaweenState, move: Move) -> float:
     score = TOKEN * (len(after.tokens[player]) - len(state.tokens[player]))
     opponent = 1 - player
     if after.phase is Phase.PLAYER_TURN and after.active == opponent \
-            and _reaping_puts(after, opponent, after.stances[opponent]):
+            and _reaping_puts(after, opponent, after.stances[opponent], at_most=1):
         score += GIFT
     if isinstance(move, Rotate | Keep):
         score += REACH * _reaping_puts(after, player, after.stances[player])
