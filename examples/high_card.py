@@ -168,7 +168,8 @@ class HighCard(Game[State, Move, View, Event, Options, Setup]):
     facts = GameFacts(id="high-card", name="High card", version=1, min_players=2, max_players=2,
                       hidden_information=True, chance=Chance.SETUP,
                       reasons=("higher_card",),
-                      summary="keep or swap a hidden card; the higher card wins")
+                      summary="keep or swap a hidden card; the higher card wins",
+                      setup_codes=("bad_deal", "bad_first_player"))
     phases = PHASES
     move_type = Move
     event_type = Event

@@ -53,8 +53,8 @@ class NotationError(AvesError, ValueError):
 
 
 class SetupError(AvesError, ValueError):
-    """A game cannot be set up: code ``bad_players``, ``bad_deal``, ``bad_first_player``
-    or another of the game's; ``path`` names the bad field of the setup, if one is."""
+    """A game cannot be set up: code ``bad_players`` or one of the game's own (its
+    ``facts.setup_codes``); ``path`` names the bad field of the setup, if one is."""
 
     def __init__(self, message: str, *, code: str | None = None, path: str | None = None
                  ) -> None:

@@ -82,7 +82,8 @@ class GameFacts:
     """A game's facts as data: what it is, who plays it, what kind of game it is.
 
     ``version`` is the version of the game's setup, move and result formats in
-    logs; ``reasons`` are the reasons a game can end for (``Result.reason``).
+    logs; ``reasons`` are the reasons a game can end for (``Result.reason``);
+    ``setup_codes`` the codes of its setup problems.
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -95,6 +96,9 @@ class GameFacts:
     reasons: tuple[str, ...]
     simultaneous_moves: bool = False
     summary: str = ""
+    setup_codes: tuple[str, ...] = ()
+    """The codes of the game's own setup problems (``SetupError``), beside
+    ``bad_players``: problems of form, exit 2 of ``aves replay``."""
 
 
 @attrs.frozen

@@ -34,17 +34,17 @@ from aves_core.kernel.log import (
     typed_entries,
 )
 from aves_core.kernel.reader import Entry, Format, JsonLines, read_entries
-from aves_core.kernel.registry import UnknownGameError, get_game
+from aves_core.kernel.registry import UnknownGameError, all_games, get_game
 
 __all__ = ["FORM_CODES", "ReplayResult", "is_form_problem", "replay", "states", "validate"]
 
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
 Source = LogLike | str | bytes | os.PathLike[str]
 
-FORM_CODES = frozenset({"not_json", "schema", "unsupported_version", "bad_players", "bad_deal",
-                        "bad_first_player", "bad_setup", "unknown_game", "unreadable"})
-"""The codes that are problems of form (exit status 2 of ``aves replay``); every other
-code is a broken rule (exit 1)."""
+FORM_CODES = frozenset({"not_json", "schema", "unsupported_version", "bad_players",
+                        "unknown_game", "unreadable"})
+"""The kernel's codes of problems of form (exit status 2 of ``aves replay``); with each
+game's ``setup_codes``, every other code is a broken rule (exit 1)."""
 
 
 @attrs.frozen
@@ -269,4 +269,6 @@ def _walk(header: LogHeader, entries: Iterator[Entry], typed: bool) -> Iterator[
 
 def is_form_problem(problem: LogProblem) -> bool:
     """True for a problem of form (exit 2 of ``aves replay``), False for a broken rule."""
-    return problem.code in FORM_CODES
+    if problem.code in FORM_CODES:
+        return True
+    return any(problem.code in game.facts.setup_codes for game in all_games())

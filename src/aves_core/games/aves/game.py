@@ -69,6 +69,7 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         chance=Chance.SETUP,
         reasons=REASONS,
         summary="trade fruit cards into a circle to collect seven colours of feathers",
+        setup_codes=("bad_deal", "bad_first_player"),
     )
     phases = PHASES
     move_type = Move

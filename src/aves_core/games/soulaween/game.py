@@ -47,6 +47,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         chance=Chance.SETUP,
         reasons=REASONS,
         summary="put and flip soul pieces on a 4x4 mat; reap chains to win three tokens",
+        setup_codes=("bad_first_player", "bad_setup"),
     )
     phases = PHASES
     move_type = Move
