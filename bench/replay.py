@@ -56,7 +56,7 @@ def rate(sources: Sequence[object], total_moves: int, repeat: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--repeat", type=int, default=3, help="passes; the best is kept")
+    parser.add_argument("--repeat", type=int, default=5, help="passes; the best is kept")
     args = parser.parse_args()
 
     logs = record_games(args.games)

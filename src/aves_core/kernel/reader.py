@@ -381,10 +381,12 @@ def _text_entries(text: str, fmt: Format | None) -> Iterator[Entry]:
 
 
 def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
-    # An unbuffered FileIO, not open(): a buffered file object costs more than reading
-    # a short log does. A Path is built only for messages, for the same reason.
+    # A raw descriptor, read at once when the file fits in a block (most logs do) and
+    # closed before returning: a file object costs more than reading a short log. A
+    # longer file is streamed through an unbuffered FileIO. A Path is built only for
+    # messages, for the same reason.
     try:
-        stream = io.FileIO(name, "r")
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise log_error("unreadable", f"no such file: {Path(name)}") from None
     except IsADirectoryError:
@@ -392,48 +394,40 @@ def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
     except (OSError, ValueError, TypeError) as error:  # ValueError: a NUL in the name
         reason = getattr(error, "strerror", None) or str(error)
         raise log_error("unreadable", f"cannot read {str(Path(name))!r}: {reason}") from None
+    whole = False
     try:
-        first = stream.read(_BLOCK_BYTES)
+        first = os.read(fd, _BLOCK_BYTES)
+        # A short read of a regular file is its end; one more read makes sure.
+        whole = len(first) < _BLOCK_BYTES and not os.read(fd, _BLOCK_BYTES)
         fmt = fmt or _format_of(name)
         if fmt is None:
             # The first line decides: read on to its end (within the line limit).
-            while b"\n" not in first and len(first) < MAX_LINE_BYTES:
-                more = stream.read(_BLOCK_BYTES)
-                if not more:
-                    break
+            while not whole and b"\n" not in first and len(first) < MAX_LINE_BYTES:
+                more = os.read(fd, _BLOCK_BYTES)
+                whole = not more
                 first += more
             fmt = _sniff(first[:MAX_LINE_BYTES].split(b"\n", 1)[0].decode("utf-8", "replace"))
         if fmt == "json":
-            size = os.fstat(stream.fileno()).st_size
+            size = os.fstat(fd).st_size
             if size > MAX_DOCUMENT_BYTES:
                 raise log_error("schema", f"{Path(name)} is {size:,} bytes: a .json log is read "
                                 f"whole, up to {MAX_DOCUMENT_BYTES:,}; write JSON Lines instead")
+        stream = None if whole else io.FileIO(fd, "r", closefd=True)
     except IsADirectoryError:
-        stream.close()
+        os.close(fd)
         raise log_error("unreadable", f"{Path(name)} is a directory, not a log file") from None
     except OSError as error:
-        stream.close()
+        os.close(fd)
         raise log_error("unreadable", f"cannot read {Path(name)}: {error.strerror}") from None
     except LogError:
-        stream.close()
+        os.close(fd)
         raise
-    if len(first) < _BLOCK_BYTES:
-        # Most logs are short: when the first read did not fill a block, one more
-        # read makes sure the file is over, and the file is closed at once.
-        try:
-            more = stream.read(_BLOCK_BYTES)
-        except OSError as error:
-            stream.close()
-            raise log_error("unreadable", f"cannot read {Path(name)}: {error.strerror}") from None
-        if not more:
-            stream.close()
-            if fmt == "jsonl":
-                return JsonLines(_whole(first))
-            chunks: Iterator[bytes] = iter((first,) if first else ())
-        else:
-            chunks = _chunks(stream, name, first + more)
-    else:
-        chunks = _chunks(stream, name, first)
+    if stream is None:
+        os.close(fd)
+        if fmt == "jsonl":
+            return JsonLines(_whole(first))
+        return _document_file_entries(iter((first,)))
+    chunks = _chunks(stream, name, first)
     if fmt == "jsonl":
         return JsonLines(_blocks(chunks))
     return _document_file_entries(chunks)
@@ -443,8 +437,6 @@ def _chunks(stream: io.FileIO, name: str, first: bytes) -> Iterator[bytes]:
     """``first``, then the rest of the file in blocks; the file is closed at the end
     (or, if the reader is dropped before, when the file object is)."""
     with stream:
-        if not first:
-            return
         yield first
         while True:
             try:

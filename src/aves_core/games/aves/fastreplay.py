@@ -97,22 +97,23 @@ def _run(variant: Variant, phase: Phase, active: Any, result: Result | None,
          ) -> tuple[GameState, int, IllegalMoveError | None]:
     """The replay loop over a state held as lists of ranks."""
     num_players = len(hands)
-    number = _NUMBER
+    # Locals, not globals: this loop is replay's hot path.
+    number, trade, player_turn, crow, limit = _NUMBER, Trade, _PLAYER_TURN, CROW_RANK, HAND_LIMIT
     # The index of the move being read is the number of moves applied before it.
     count = -1
     for count, move in enumerate(moves):
         kind = type(move)
         # Each branch checks what is_legal checks, then plays the move; anything
         # else goes to apply_move below for its error.
-        if kind is Trade and phase is _PLAYER_TURN and move.player == active:
+        if kind is trade and phase is player_turn and move.player == active:
             card = move.card.rank
             hand = hands[active]
             gap = move.gap
             k = len(circle)
             if card in hand and 0 <= gap < k:
                 left = circle[gap]
-                right = circle[gap + 1] if gap + 1 < k else circle[0]
-                if card != CROW_RANK or number[left] == number[right]:
+                right = circle[gap + 1 - k]  # the last gap wraps to the first card
+                if card != crow or number[left] == number[right]:
                     hand.remove(card)
                     if abs(number[left] - number[right]) == number[card]:
                         hand.append(left)
@@ -129,7 +130,7 @@ def _run(variant: Variant, phase: Phase, active: Any, result: Result | None,
                         hand.append(deck.pop())
                         circle.insert(gap + 1, card)
                     size = len(hand)
-                    if size > HAND_LIMIT:
+                    if size > limit:
                         phase = _FORCED_RETURN
                     elif size != 7 and deck:  # no seven colours, no end: the next seat
                         active = (active + 1) % num_players
