@@ -41,16 +41,19 @@ def record_games(count: int, max_moves: int = 400) -> list[GameLog]:
     return logs
 
 
-def rate(sources: Sequence[object], total_moves: int, repeat: int,
-         run: Callable[[object], object]) -> float:
-    """The best of ``repeat`` passes over every source, in moves per second."""
-    best = float("inf")
+def rates(cases: Sequence[tuple[str, Sequence[object]]], total_moves: int, repeat: int,
+          run: Callable[[object], object]) -> list[tuple[str, float]]:
+    """Moves per second of each case, the best of ``repeat`` passes over its sources.
+    The passes of the cases take turns, so a machine whose speed drifts (a virtual
+    machine's does) slows every case alike."""
+    best = dict.fromkeys((name for name, _sources in cases), float("inf"))
     for _ in range(repeat):
-        start = time.perf_counter()
-        for source in sources:
-            run(source)
-        best = min(best, time.perf_counter() - start)
-    return total_moves / best
+        for name, sources in cases:
+            start = time.perf_counter()
+            for source in sources:
+                run(source)
+            best[name] = min(best[name], time.perf_counter() - start)
+    return [(name, total_moves / best[name]) for name, _sources in cases]
 
 
 def main() -> None:
@@ -71,19 +74,19 @@ def main() -> None:
         return outcome
 
     print(f"{len(logs):,} games, {total:,} moves ({total / len(logs):.1f} a game), "
-          f"best of {args.repeat}")
+          f"best of {args.repeat} passes, the cases in turn")
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for index, text in enumerate(jsonl_texts):
             path = Path(folder) / f"game{index}.jsonl"
             path.write_text(text)
             paths.append(path)
-        figures = [
-            ("JSON text", rate(json_texts, total, args.repeat, checked)),
-            ("JSON Lines text", rate(jsonl_texts, total, args.repeat, checked)),
-            ("JSON Lines files (streamed)", rate(paths, total, args.repeat, checked)),
-            ("GameLog values (no parsing)", rate(logs, total, args.repeat, checked)),
-        ]
+        figures = rates([
+            ("JSON text", json_texts),
+            ("JSON Lines text", jsonl_texts),
+            ("JSON Lines files (streamed)", paths),
+            ("GameLog values (no parsing)", logs),
+        ], total, args.repeat, checked)
     for name, figure in figures:
         print(f"{name:30} {figure:10,.0f} moves/s")
 

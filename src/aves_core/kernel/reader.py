@@ -396,9 +396,16 @@ def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
         raise log_error("unreadable", f"cannot read {str(Path(name))!r}: {reason}") from None
     whole = False
     try:
-        first = os.read(fd, _BLOCK_BYTES)
-        # A short read of a regular file is its end; one more read makes sure.
-        whole = len(first) < _BLOCK_BYTES and not os.read(fd, _BLOCK_BYTES)
+        # A regular file smaller than a block is read in one read of its size and a
+        # byte more: a short read is its end. Anything else is read a block at a time.
+        size = os.fstat(fd).st_size
+        if size < _BLOCK_BYTES:
+            first = os.read(fd, size + 1)
+            whole = len(first) <= size
+        else:
+            first = os.read(fd, _BLOCK_BYTES)
+        if not whole and len(first) < _BLOCK_BYTES:
+            whole = not os.read(fd, _BLOCK_BYTES)
         fmt = fmt or _format_of(name)
         if fmt is None:
             # The first line decides: read on to its end (within the line limit).
@@ -408,7 +415,6 @@ def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
                 first += more
             fmt = _sniff(first[:MAX_LINE_BYTES].split(b"\n", 1)[0].decode("utf-8", "replace"))
         if fmt == "json":
-            size = os.fstat(fd).st_size
             if size > MAX_DOCUMENT_BYTES:
                 raise log_error("schema", f"{Path(name)} is {size:,} bytes: a .json log is read "
                                 f"whole, up to {MAX_DOCUMENT_BYTES:,}; write JSON Lines instead")
