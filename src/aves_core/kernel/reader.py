@@ -414,10 +414,9 @@ def _file_entries(name: str, fmt: Format | None) -> Iterator[Entry]:
                 whole = not more
                 first += more
             fmt = _sniff(first[:MAX_LINE_BYTES].split(b"\n", 1)[0].decode("utf-8", "replace"))
-        if fmt == "json":
-            if size > MAX_DOCUMENT_BYTES:
-                raise log_error("schema", f"{Path(name)} is {size:,} bytes: a .json log is read "
-                                f"whole, up to {MAX_DOCUMENT_BYTES:,}; write JSON Lines instead")
+        if fmt == "json" and size > MAX_DOCUMENT_BYTES:
+            raise log_error("schema", f"{Path(name)} is {size:,} bytes: a .json log is read "
+                            f"whole, up to {MAX_DOCUMENT_BYTES:,}; write JSON Lines instead")
         stream = None if whole else io.FileIO(fd, "r", closefd=True)
     except IsADirectoryError:
         os.close(fd)
