@@ -16,9 +16,11 @@ the game runs, and timing is not what these tests are about.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+from pgserver import PostgresServer, postgres_binaries
 
 # strategies.py holds the rule oracles; let pytest rewrite their asserts for readable failures.
 pytest.register_assert_rewrite("strategies")
@@ -47,3 +49,27 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get(PROFILE_VARIABLE, "default"))
+
+
+REQUIRE_POSTGRES = "AVES_REQUIRE_POSTGRES"
+"""Set by .ci/run: a missing PostgreSQL fails the tests that need it, never skips them."""
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of this test process, started once and stopped at the end."""
+    if postgres_binaries() is None:
+        if os.environ.get(REQUIRE_POSTGRES):
+            pytest.fail("PostgreSQL is required (AVES_REQUIRE_POSTGRES) but not installed")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    server = PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """The URL of a new, empty database on the tests' PostgreSQL server."""
+    return postgres_server.create_database()

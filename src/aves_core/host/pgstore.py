@@ -1,0 +1,161 @@
+"""The PostgreSQL store (psycopg 3), for hosts with several workers or machines.
+
+The schema and the rules are the store's (``aves_core.host.store``): the same
+tables, the same migrations, an action appended under the unique (table,
+index) key. Each append also sends ``NOTIFY aves_actions, '<table>'`` in its
+transaction, so every worker that ``listen``s learns of a move the moment it is
+committed, whichever worker made it. A small pool of connections lets several
+tables write at once.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from aves_core.host.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Action,
+    ConflictError,
+    SeatRecord,
+    StoreError,
+    TableRecord,
+    _record,
+)
+
+try:
+    import psycopg
+    from psycopg import errors as pg_errors
+except ImportError as error:  # pragma: no cover - the web extra is not installed
+    raise StoreError("PostgreSQL needs psycopg: pip install 'aves-core[web]'") from error
+
+__all__ = ["CHANNEL", "PostgresStore"]
+
+CHANNEL = "aves_actions"
+"""The channel every append notifies with the table's id."""
+
+
+class PostgresStore:
+    """The store in a PostgreSQL database at ``url``, ``connections`` at a time."""
+
+    def __init__(self, url: str, connections: int = 4) -> None:
+        self.url = url
+        self._pool: queue.Queue[psycopg.Connection[Any]] = queue.Queue()
+        try:
+            for _ in range(connections):
+                self._pool.put(psycopg.connect(url, autocommit=True))
+        except psycopg.Error as error:
+            raise StoreError(f"cannot connect to PostgreSQL: {error}") from None
+        self._migrate()
+        self._listener: threading.Thread | None = None
+        self._closing = threading.Event()
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        connection = self._pool.get()
+        try:
+            yield connection
+        finally:
+            self._pool.put(connection)
+
+    def _migrate(self) -> None:
+        with self._connection() as db, db.transaction():
+            # One migrating worker at a time: the others wait, then find it done.
+            db.execute("SELECT pg_advisory_xact_lock(5417)")
+            db.execute("CREATE TABLE IF NOT EXISTS aves_schema (version INTEGER NOT NULL)")
+            row = db.execute("SELECT max(version) FROM aves_schema").fetchone()
+            current = (row[0] if row else None) or 0
+            if current > SCHEMA_VERSION:
+                raise StoreError(f"the database has schema version {current}, newer than "
+                                 f"this aves-core's {SCHEMA_VERSION}")
+            for version in range(current + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[version]:
+                    db.execute(statement)
+                db.execute("INSERT INTO aves_schema VALUES (%s)", (version,))
+
+    def create_table(self, record: TableRecord) -> None:
+        with self._connection() as db, db.transaction():
+            db.execute("INSERT INTO game_tables VALUES (%s, %s, %s, %s, %s)",
+                       (record.id, record.game, json.dumps(record.header), record.created,
+                        None if record.result is None else json.dumps(record.result)))
+            with db.cursor() as cursor:
+                cursor.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s)",
+                                   [(record.id, seat.seat, seat.name, seat.token_hash,
+                                     seat.bot) for seat in record.seats])
+
+    def _seats(self, db: psycopg.Connection[Any], table_id: str) -> list[SeatRecord]:
+        rows = db.execute("SELECT seat, name, token_hash, bot FROM seats WHERE table_id = %s "
+                          "ORDER BY seat", (table_id,)).fetchall()
+        return [SeatRecord(*row) for row in rows]
+
+    def table(self, table_id: str) -> TableRecord | None:
+        with self._connection() as db:
+            row = db.execute("SELECT id, game, header, created, result FROM game_tables "
+                             "WHERE id = %s", (table_id,)).fetchone()
+            return None if row is None else _record(row, self._seats(db, table_id))
+
+    def tables(self, limit: int = 100) -> list[TableRecord]:
+        with self._connection() as db:
+            rows = db.execute("SELECT id, game, header, created, result FROM game_tables "
+                              "ORDER BY created DESC LIMIT %s", (limit,)).fetchall()
+            return [_record(row, self._seats(db, row[0])) for row in rows]
+
+    def actions(self, table_id: str, since: int = 0) -> list[Action]:
+        with self._connection() as db:
+            rows = db.execute("SELECT idx, kind, data FROM actions WHERE table_id = %s "
+                              "AND idx >= %s ORDER BY idx", (table_id, since)).fetchall()
+        return [Action(index, kind, json.loads(data)) for index, kind, data in rows]
+
+    def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
+        with self._connection() as db:
+            try:
+                with db.transaction():
+                    db.execute("INSERT INTO actions VALUES (%s, %s, %s, %s)",
+                               (table_id, action.index, action.kind, json.dumps(action.data)))
+                    if result is not None:
+                        db.execute("UPDATE game_tables SET result = %s WHERE id = %s",
+                                   (json.dumps(result), table_id))
+                    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+            except pg_errors.UniqueViolation:
+                raise ConflictError(f"table {table_id}: action {action.index} was written "
+                                    "by another move first") from None
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        with self._connection() as db:
+            cursor = db.execute(
+                "UPDATE seats SET token_hash = %s WHERE table_id = %s AND seat = %s "
+                "AND token_hash IS NULL AND bot IS NULL", (token_hash, table_id, seat))
+            return cursor.rowcount == 1
+
+    def set_bot(self, table_id: str, seat: int, bot: str) -> None:
+        with self._connection() as db:
+            db.execute("UPDATE seats SET token_hash = NULL, bot = %s WHERE table_id = %s "
+                       "AND seat = %s", (bot, table_id, seat))
+
+    def listen(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(table_id)`` (from a thread of its own) for every action any
+        worker commits, until ``close``."""
+        if self._listener is not None:
+            raise StoreError("this store listens already")
+
+        def run() -> None:
+            with psycopg.connect(self.url, autocommit=True) as connection:
+                connection.execute(f"LISTEN {CHANNEL}")
+                while not self._closing.is_set():
+                    for note in connection.notifies(timeout=0.5):
+                        callback(note.payload)
+
+        self._listener = threading.Thread(target=run, name="aves-listen", daemon=True)
+        self._listener.start()
+
+    def close(self) -> None:
+        self._closing.set()
+        while not self._pool.empty():
+            self._pool.get().close()
+        if self._listener is not None:
+            self._listener.join(timeout=2)
