@@ -38,7 +38,6 @@ MOVED: dict[str, str] = {
     "aves_core.errors": "aves_core.kernel.errors",
     "aves_core.reader": "aves_core.kernel.reader",
     "aves_core.replay": "aves_core.kernel.replay",
-    "aves_core.server": "aves_core.host.server",
     "aves_core.simulate_cmd": "aves_core.cli.simulate",
     "aves_core.play_cmd": "aves_core.cli.play",
 }

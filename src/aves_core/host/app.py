@@ -1,0 +1,274 @@
+"""The web host: an ASGI application (Starlette) that serves every registered game.
+
+REST for lobby actions, one WebSocket per seat or spectator, the browser client
+as static files::
+
+    GET  /                                   the browser client (lobby, tables, replays)
+    GET  /api/games                          the registered games
+    GET  /api/tables                         the newest tables
+    POST /api/tables                         {"game", "players", "options", "seed", "bots"}
+    GET  /api/tables/{t}                     seats, whose move it is, the result
+    POST /api/tables/{t}/seats/{s}/join      -> {"token": ...} (once per seat)
+    GET  /api/tables/{t}/seats/{s}/view      the seat's view        (Bearer token)
+    GET  /api/tables/{t}/seats/{s}/events?since=N                   (Bearer token)
+    POST /api/tables/{t}/seats/{s}/moves     a move's JSON object   (Bearer token)
+    POST /api/tables/{t}/seats/{s}/undo                             (Bearer token)
+    POST /api/tables/{t}/seats/{s}/leave     a bot plays the seat   (Bearer token)
+    GET  /api/tables/{t}/view                a spectator's view
+    GET  /api/tables/{t}/log                 the log, once the game is over
+    WS   /api/tables/{t}/socket              see ``aves_core.host.sockets``
+    GET  /api/openapi.json                   this API, described
+
+Every error is ``{"error": {"code": ..., "message": ...}}`` with the status
+that fits (400 a bad request or an illegal move, with the engine's code; 401 no
+token; 403 a wrong token; 404 no such table or seat; 409 a seat taken, a move
+another worker played first, an undo refused, a log of a game still going; 413
+a body over 64 KiB; 500 a bug, never with a traceback).
+
+``create_app(store)`` builds the application; a host can serve it with uvicorn
+(``aves serve``) or mount it inside its own Starlette or FastAPI application.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from aves_core.host.openapi import OPENAPI
+from aves_core.host.service import HostError, Lobby
+from aves_core.host.sockets import socket_endpoint
+from aves_core.host.store import SQLiteStore, Store, open_store
+from aves_core.kernel.errors import AvesError
+
+__all__ = ["DB_VARIABLE", "MAX_BODY", "app_from_environment", "create_app"]
+
+MAX_BODY = 64 * 1024
+"""The largest request body read (64 KiB); a move is under 100 bytes."""
+DB_VARIABLE = "AVES_DB"
+"""The environment variable ``aves serve`` passes its ``--db`` through to workers."""
+STATIC = Path(__file__).resolve().parent / "static"
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}, **extra},
+                        status_code=status)
+
+
+def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
+    """A route whose answer is JSON and whose every error is the one JSON shape."""
+
+    async def route(request: Request) -> Response:
+        lobby: Lobby = request.app.state.lobby
+        try:
+            answer = await handler(request, lobby)
+        except HostError as error:
+            return _error(error.status, error.code, error.message, **error.extra)
+        except AvesError as error:
+            return _error(400, error.code, error.message)
+        if isinstance(answer, Response):
+            return answer
+        return JSONResponse(answer, status_code=201 if request.method == "POST"
+                            and request.url.path.endswith("/tables") else 200)
+
+    return route
+
+
+async def _body(request: Request) -> Any:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise HostError(413, "too_large", f"a request body is at most {MAX_BODY:,} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise HostError(413, "too_large", f"a request body is at most {MAX_BODY:,} bytes")
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except ValueError:
+        raise HostError(400, "not_json", "the body is not JSON") from None
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    return header.removeprefix("Bearer ").strip() or None if header.startswith("Bearer ") \
+        else None
+
+
+def _seat(request: Request) -> int:
+    text = request.path_params["seat"]
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise HostError(404, "no_such_seat", f"no seat {text[:10]!r}")
+    return int(text)
+
+
+def _since(request: Request) -> int:
+    text = request.query_params.get("since", "0")
+    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        raise HostError(400, "bad_argument", "since must be a number of events")
+    return int(text)
+
+
+async def _games(request: Request, lobby: Lobby) -> Any:
+    return {"games": lobby.games()}
+
+
+async def _tables(request: Request, lobby: Lobby) -> Any:
+    if request.method == "POST":
+        return await lobby.create(await _body(request))
+    return {"tables": await lobby.tables()}
+
+
+async def _table(request: Request, lobby: Lobby) -> Any:
+    return await lobby.summary(request.path_params["table"])
+
+
+async def _join(request: Request, lobby: Lobby) -> Any:
+    return await lobby.join(request.path_params["table"], _seat(request))
+
+
+async def _seat_view(request: Request, lobby: Lobby) -> Any:
+    return await lobby.view(request.path_params["table"], _seat(request), _token(request))
+
+
+async def _seat_events(request: Request, lobby: Lobby) -> Any:
+    return await lobby.events(request.path_params["table"], _seat(request), _token(request),
+                              _since(request))
+
+
+async def _moves(request: Request, lobby: Lobby) -> Any:
+    return await lobby.move(request.path_params["table"], _seat(request), _token(request),
+                            await _body(request))
+
+
+async def _undo(request: Request, lobby: Lobby) -> Any:
+    return await lobby.undo(request.path_params["table"], _seat(request), _token(request))
+
+
+async def _leave(request: Request, lobby: Lobby) -> Any:
+    return await lobby.leave(request.path_params["table"], _seat(request), _token(request))
+
+
+async def _spectate(request: Request, lobby: Lobby) -> Any:
+    return await lobby.view(request.path_params["table"], None, None)
+
+
+async def _spectator_events(request: Request, lobby: Lobby) -> Any:
+    return await lobby.events(request.path_params["table"], None, None, _since(request))
+
+
+async def _log(request: Request, lobby: Lobby) -> Any:
+    return Response(await lobby.log(request.path_params["table"]),
+                    media_type="application/json")
+
+
+async def _openapi(request: Request, lobby: Lobby) -> Any:
+    return OPENAPI
+
+
+async def _index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error(404, "not_found", f"no route {request.method} {request.url.path[:80]}")
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    return _error(405, "method_not_allowed", f"{request.method} is not allowed here")
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    # A bug: answer it in the one shape, and never with a traceback.
+    return _error(500, "internal_error", f"the server failed ({type(exc).__name__})")
+
+
+def _watch(store: Store, lobby: Lobby) -> Callable[[], Coroutine[Any, Any, None]] | None:
+    """How this worker learns of other workers' moves: PostgreSQL's notifications, or
+    the SQLite file's version, polled."""
+    loop = asyncio.get_running_loop()
+    listen = getattr(store, "listen", None)
+    if listen is not None:
+        listen(lambda table_id: loop.call_soon_threadsafe(
+            lambda: loop.create_task(lobby.changed(table_id))))
+        return None
+    if not isinstance(store, SQLiteStore):
+        return None
+
+    async def poll() -> None:
+        seen = await asyncio.to_thread(store.version)
+        while True:
+            await asyncio.sleep(0.05)
+            version = await asyncio.to_thread(store.version)
+            if version != seen:
+                seen = version
+                for table_id in lobby.watched():
+                    await lobby.changed(table_id)
+
+    return poll
+
+
+def create_app(store: Store | str | os.PathLike[str] | None = None) -> Starlette:
+    """The host as an ASGI application, over ``store`` (a Store, a database URL or a
+    SQLite path; by default ``aves.db`` in the working folder)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        opened = store if store is not None and not isinstance(store, str | os.PathLike) \
+            else open_store(os.fspath(store) if store is not None else "aves.db")
+        lobby = Lobby(opened)
+        app.state.lobby = lobby
+        watch = _watch(opened, lobby)
+        watcher = asyncio.get_running_loop().create_task(watch()) if watch else None
+        await lobby.resume_bots()
+        try:
+            yield
+        finally:
+            if watcher is not None:
+                watcher.cancel()
+            lobby.close()
+            if opened is not store:
+                opened.close()
+
+    table = "/api/tables/{table}"
+    seat = table + "/seats/{seat}"
+    routes = [
+        Route("/", _index),
+        Route("/api/games", _guard(_games)),
+        Route("/api/tables", _guard(_tables), methods=["GET", "POST"]),
+        Route(table, _guard(_table)),
+        Route(seat + "/join", _guard(_join), methods=["POST"]),
+        Route(seat + "/view", _guard(_seat_view)),
+        Route(seat + "/events", _guard(_seat_events)),
+        Route(seat + "/moves", _guard(_moves), methods=["POST"]),
+        Route(seat + "/undo", _guard(_undo), methods=["POST"]),
+        Route(seat + "/leave", _guard(_leave), methods=["POST"]),
+        Route(table + "/view", _guard(_spectate)),
+        Route(table + "/events", _guard(_spectator_events)),
+        Route(table + "/log", _guard(_log)),
+        WebSocketRoute(table + "/socket", socket_endpoint),
+        Route("/api/openapi.json", _guard(_openapi)),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+        404: _not_found, 405: _not_allowed, Exception: _internal})
+
+
+def app_from_environment() -> Starlette:
+    """The application over the database ``AVES_DB`` names (what ``aves serve`` runs in
+    each worker)."""
+    return create_app(os.environ.get(DB_VARIABLE, "aves.db"))

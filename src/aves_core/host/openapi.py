@@ -1,0 +1,104 @@
+"""The host's REST API described in OpenAPI 3.1 (served at ``/api/openapi.json``).
+
+Clients can generate from it, and the tests fuzz the running app against it
+(schemathesis): every request of every shape gets an answer the description
+allows, and never a server error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["OPENAPI"]
+
+_ERROR: dict[str, Any] = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {"error": {"type": "object", "required": ["code", "message"],
+                             "properties": {"code": {"type": "string"},
+                                            "message": {"type": "string"}}}},
+}
+_OBJECT: dict[str, Any] = {"type": "object"}
+
+
+def _answers(ok: int = 200, *errors: int) -> dict[str, Any]:
+    answers: dict[str, Any] = {str(ok): {"description": "done", "content": {
+        "application/json": {"schema": _OBJECT}}}}
+    for status in (400, 404, *errors):
+        answers[str(status)] = {"description": "refused", "content": {
+            "application/json": {"schema": _ERROR}}}
+    return answers
+
+
+_TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}
+_SEAT = {"name": "seat", "in": "path", "required": True,
+         "schema": {"type": "integer", "minimum": 0}}
+_SINCE = {"name": "since", "in": "query", "required": False,
+          "schema": {"type": "integer", "minimum": 0}}
+_BEARER: list[dict[str, list[str]]] = [{"seat": []}]
+_SEATED = (401, 403)
+
+_NEW_TABLE: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "game": {"type": "string", "description": "a registered game's id (default aves)"},
+        "players": {"type": "array", "items": {"type": "string", "minLength": 1,
+                                               "maxLength": 40}},
+        "options": {"type": "object", "description": "the game's options"},
+        "seed": {"type": ["integer", "null"], "minimum": 0},
+        "bots": {"type": "object", "additionalProperties": {"type": "string"},
+                 "description": "seat numbers (as strings) and bot names"},
+    },
+    "required": ["players"],
+    "additionalProperties": False,
+}
+
+OPENAPI: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "aves-core host", "version": "1",
+             "description": "Tables of every registered game: lobby actions over REST, "
+                            "each seat's events over a WebSocket (/api/tables/{t}/socket)."},
+    "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer",
+                                                "description": "the seat's token, from join"}}},
+    "paths": {
+        "/api/games": {"get": {"summary": "the registered games", "responses": _answers()}},
+        "/api/tables": {
+            "get": {"summary": "the newest tables", "responses": _answers()},
+            "post": {"summary": "a new table",
+                     "requestBody": {"required": True, "content": {
+                         "application/json": {"schema": _NEW_TABLE}}},
+                     "responses": _answers(201, 413)},
+        },
+        "/api/tables/{table}": {"get": {"summary": "a table's seats and result",
+                                        "parameters": [_TABLE], "responses": _answers()}},
+        "/api/tables/{table}/view": {"get": {"summary": "a spectator's view",
+                                             "parameters": [_TABLE], "responses": _answers()}},
+        "/api/tables/{table}/events": {"get": {"summary": "the events since an index",
+                                               "parameters": [_TABLE, _SINCE],
+                                               "responses": _answers()}},
+        "/api/tables/{table}/log": {"get": {"summary": "the log of a finished game",
+                                            "parameters": [_TABLE],
+                                            "responses": _answers(200, 409)}},
+        "/api/tables/{table}/seats/{seat}/join": {"post": {
+            "summary": "take a free seat: its token", "parameters": [_TABLE, _SEAT],
+            "responses": _answers(200, 409)}},
+        "/api/tables/{table}/seats/{seat}/view": {"get": {
+            "summary": "the seat's view", "parameters": [_TABLE, _SEAT], "security": _BEARER,
+            "responses": _answers(200, *_SEATED)}},
+        "/api/tables/{table}/seats/{seat}/events": {"get": {
+            "summary": "the seat's events since an index", "security": _BEARER,
+            "parameters": [_TABLE, _SEAT, _SINCE], "responses": _answers(200, *_SEATED)}},
+        "/api/tables/{table}/seats/{seat}/moves": {"post": {
+            "summary": "a move of the seat", "parameters": [_TABLE, _SEAT],
+            "security": _BEARER,
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "description": "the game's move object"}}}},
+            "responses": _answers(200, *_SEATED, 409, 413)}},
+        "/api/tables/{table}/seats/{seat}/undo": {"post": {
+            "summary": "take back the seat's last move", "parameters": [_TABLE, _SEAT],
+            "security": _BEARER, "responses": _answers(200, *_SEATED, 409)}},
+        "/api/tables/{table}/seats/{seat}/leave": {"post": {
+            "summary": "leave: a bot plays the seat", "parameters": [_TABLE, _SEAT],
+            "security": _BEARER, "responses": _answers(200, *_SEATED)}},
+    },
+}

@@ -1,0 +1,145 @@
+"""The host's WebSocket: one per seat or spectator, at ``/api/tables/{t}/socket``.
+
+The client's first message says who it is (a token in a message, never in a URL,
+where logs would keep it)::
+
+    {"type": "hello", "seat": 0, "token": "...", "since": 12}   # a seat
+    {"type": "hello", "seat": null}                              # a spectator
+
+The server answers ``{"type": "welcome", "seat": ..., "view": ..., "next": N}`` and,
+when ``since`` was given, ``{"type": "events", "events": [...], "next": N, "view":
+...}`` with exactly the events the client missed; from then on one ``events``
+message for each batch of events, redacted for the seat, with its view after them.
+A seat may send ``{"type": "move", "move": {...}}`` and ``{"type": "undo"}``; a
+refused one is answered ``{"type": "error", "error": {"code": ..., "message": ...}}``
+and changes nothing. A wrong token is an error and the socket closes (4403).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from aves_core.host.service import HostError, Lobby, Subscriber
+from aves_core.kernel.errors import AvesError
+
+__all__ = ["MAX_MESSAGE", "socket_endpoint"]
+
+MAX_MESSAGE = 16 * 1024
+"""The longest message a client may send (16 KiB)."""
+HELLO_SECONDS = 30.0
+"""How long a new socket may wait before saying hello."""
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "error": {"code": code, "message": message}}
+
+
+async def _receive(socket: WebSocket) -> dict[str, Any]:
+    """The client's next message as a JSON object (a HostError if it is not one)."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise HostError(400, "not_json", "messages are JSON text, not binary")
+    if len(text) > MAX_MESSAGE:
+        raise HostError(413, "too_large", f"a message is at most {MAX_MESSAGE:,} characters")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise HostError(400, "not_json", "the message is not JSON") from None
+    if type(data) is not dict or type(data.get("type")) is not str:
+        raise HostError(400, "schema", 'a message is an object with a "type"')
+    return data
+
+
+async def _hello(socket: WebSocket, lobby: Lobby, table_id: str
+                 ) -> tuple[int | None, str | None, Subscriber]:
+    data = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
+    if data["type"] != "hello":
+        raise HostError(400, "schema", 'the first message must be {"type": "hello", ...}')
+    unknown = sorted(set(data) - {"type", "seat", "token", "since"})
+    if unknown:
+        raise HostError(400, "schema", f"unknown key {unknown[0]!r}")
+    seat, token, since = data.get("seat"), data.get("token"), data.get("since")
+    if seat is not None and type(seat) is not int:
+        raise HostError(400, "schema", "seat must be a seat number or null (a spectator)")
+    if token is not None and type(token) is not str:
+        raise HostError(400, "schema", "token must be a string")
+    if since is not None and (type(since) is not int or since < 0):
+        raise HostError(400, "schema", "since must be a number of events")
+    if seat is None:
+        welcome = await lobby.view(table_id, None, None)
+    else:
+        welcome = await lobby.view(table_id, seat, token)
+    start = welcome["next"] if since is None else min(since, welcome["next"])
+    subscriber = lobby.subscribe(table_id, seat, start)
+    await socket.send_json({"type": "welcome", "seat": seat, **welcome})
+    if since is not None:
+        missed = await lobby.events(table_id, seat, token, start)
+        subscriber.next = max(subscriber.next, missed["next"])
+        await socket.send_json({"type": "events", **missed})
+    return seat, token, subscriber
+
+
+async def _act(socket: WebSocket, lobby: Lobby, table_id: str, seat: int | None,
+               token: str | None, data: dict[str, Any]) -> None:
+    if seat is None:
+        raise HostError(403, "forbidden", "a spectator cannot move")
+    if data["type"] == "move":
+        if set(data) - {"type", "move"}:
+            raise HostError(400, "schema", 'a move message is {"type": "move", "move": {...}}')
+        await lobby.move(table_id, seat, token, data.get("move"))
+    elif data["type"] == "undo":
+        await lobby.undo(table_id, seat, token)
+    elif data["type"] != "ping":
+        raise HostError(400, "schema", f"unknown message type {data['type'][:20]!r} "
+                                       "(move, undo or ping)")
+
+
+async def socket_endpoint(socket: WebSocket) -> None:
+    """Serve one seat's or spectator's socket until it closes."""
+    lobby: Lobby = socket.app.state.lobby
+    table_id = socket.path_params["table"]
+    await socket.accept()
+    subscriber: Subscriber | None = None
+    try:
+        try:
+            seat, token, subscriber = await _hello(socket, lobby, table_id)
+        except (TimeoutError, HostError, AvesError) as error:
+            code = getattr(error, "code", "timeout")
+            message = getattr(error, "message", "no hello came in time")
+            await socket.send_json(_error(code, message))
+            await socket.close(code=4403 if code in ("forbidden", "unauthorized") else 4400)
+            return
+        sender = asyncio.get_running_loop().create_task(_send(socket, subscriber))
+        try:
+            while True:
+                try:
+                    data = await _receive(socket)
+                    await _act(socket, lobby, table_id, seat, token, data)
+                except HostError as error:
+                    await socket.send_json(_error(error.code, error.message))
+                except AvesError as error:
+                    await socket.send_json(_error(error.code, error.message))
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if subscriber is not None:
+            lobby.unsubscribe(table_id, subscriber)
+
+
+async def _send(socket: WebSocket, subscriber: Subscriber) -> None:
+    """Forward the subscriber's messages to the socket, in order."""
+    while True:
+        message = await subscriber.queue.get()
+        await socket.send_json(message)

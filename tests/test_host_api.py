@@ -1,0 +1,332 @@
+"""The web host in process (Starlette's TestClient, a real SQLite file): REST lobby
+actions, moves, undo, leave, the log, one WebSocket per seat or spectator with catch-up
+on reconnect, both games, hostile requests of every shape (one JSON error, nothing
+changed), and the app mounted inside a host's own Starlette application."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.testclient import TestClient
+
+from aves_core import get_game, replay
+from aves_core.host.app import MAX_BODY, create_app
+from aves_core.host.store import SQLiteStore
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "tables.db")) as test_client:
+        yield test_client
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    body = {"game": "aves", "players": ["ann", "bo", "cy"], "seed": 3, **body}
+    answer = client.post("/api/tables", json=body)
+    assert 201 == answer.status_code, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def join(client: TestClient, table: str, seat: int) -> dict[str, str]:
+    answer = client.post(f"/api/tables/{table}/seats/{seat}/join")
+    assert 200 == answer.status_code, answer.text
+    return {"Authorization": f"Bearer {answer.json()['token']}"}
+
+
+def wait_for_turn(client: TestClient, table: str, seat: int, auth: dict[str, str]
+                  ) -> dict[str, Any]:
+    """The seat's view once it is its move (bots move on the server) or the game is over."""
+    for _ in range(200):
+        view: dict[str, Any] = client.get(f"/api/tables/{table}/seats/{seat}/view",
+                                          headers=auth).json()["view"]
+        if view["legal_moves"] or view["result"]:
+            return view
+        time.sleep(0.02)
+    raise AssertionError("the bots never gave the seat its turn")
+
+
+def error_of(answer: Any) -> tuple[int, str]:
+    data = answer.json()
+    assert set(data) >= {"error"}
+    assert set(data["error"]) == {"code", "message"}
+    return answer.status_code, data["error"]["code"]
+
+
+# --- lobby and play -----------------------------------------------------------------
+
+
+def test_the_games_and_a_new_tables_seats(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    assert {"aves", "soulaween"} <= {game["id"] for game in games}
+    table = new_table(client, bots={"1": "greedy", "2": "random"})
+    assert [None, "greedy", "random"] == [seat["bot"] for seat in table["seats"]]
+    listed = client.get("/api/tables").json()["tables"]
+    assert [table["table"]] == [entry["table"] for entry in listed]
+    assert [0] == listed[0]["open"]
+
+
+def test_a_seat_is_joined_once_and_its_token_is_its_own(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    auth = join(client, table, 0)
+    assert (409, "seat_taken") == error_of(client.post(f"/api/tables/{table}/seats/0/join"))
+    assert (200, "view") == (client.get(f"/api/tables/{table}/seats/0/view",
+                                        headers=auth).status_code, "view")
+    other = join(client, table, 1)
+    assert (403, "forbidden") == error_of(client.get(f"/api/tables/{table}/seats/0/view",
+                                                     headers=other))
+    assert (401, "unauthorized") == error_of(client.get(f"/api/tables/{table}/seats/0/view"))
+    assert (403, "forbidden") == error_of(client.get(
+        f"/api/tables/{table}/seats/0/view", headers={"Authorization": "Bearer x"}))
+
+
+def test_a_game_against_bots_is_played_to_its_end_and_its_log_replays(
+        client: TestClient) -> None:
+    table = new_table(client, bots={"1": "greedy", "2": "random"})["table"]
+    auth = join(client, table, 0)
+    while True:
+        view = wait_for_turn(client, table, 0, auth)
+        if view["result"]:
+            break
+        answer = client.post(f"/api/tables/{table}/seats/0/moves", json=view["legal_moves"][0],
+                             headers=auth)
+        assert 200 == answer.status_code, answer.text
+    log = client.get(f"/api/tables/{table}/log")
+    assert 200 == log.status_code
+    outcome = replay(log.text)
+    assert outcome.valid
+    assert view["result"]["winners"] == list(outcome.result.winners)  # type: ignore[union-attr]
+    assert "aves-log" == log.json()["format"]  # AVES's logs are v1, as LOG_FORMAT.md says
+
+
+def test_illegal_moves_get_the_engines_code_and_change_nothing(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    summary = client.get(f"/api/tables/{table}").json()
+    seat = summary["to_move"][0]
+    auth = join(client, table, seat)
+    before = client.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth).json()
+    for move, code in [
+        ({"type": "trade", "player": seat, "card": "Z9", "gap": 0}, "unknown_card"),
+        ({"type": "trade", "player": seat, "card": "R1", "gap": 99}, None),
+        ({"type": "return", "player": seat, "card": "R1", "gap": 0}, None),
+        ({"type": "fly", "player": seat}, "schema"),
+        ([], "schema"),
+    ]:
+        answer = client.post(f"/api/tables/{table}/seats/{seat}/moves", json=move, headers=auth)
+        status, got = error_of(answer)
+        assert 400 == status
+        if code:
+            assert code == got
+    other = (seat + 1) % 3
+    answer = client.post(f"/api/tables/{table}/seats/{seat}/moves",
+                         json={"type": "pass", "player": other}, headers=auth)
+    assert (403, "forbidden") == error_of(answer)
+    after = client.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth).json()
+    assert before == after
+
+
+def test_undo_follows_the_games_policy_and_leave_hands_the_seat_to_a_bot(
+        client: TestClient) -> None:
+    table = new_table(client, game="soulaween", players=["ann", "bo"],
+                      options={"mode": "standard", "characters": ["hei_bai", "hei_bai"]},
+                      seed=1)["table"]
+    seat = client.get(f"/api/tables/{table}").json()["to_move"][0]
+    auth = join(client, table, seat)
+    view = client.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth).json()
+    put = view["view"]["legal_moves"][0]
+    moved = client.post(f"/api/tables/{table}/seats/{seat}/moves", json=put, headers=auth)
+    assert "rotation_due" == moved.json()["events"][-1]["type"]
+    undone = client.post(f"/api/tables/{table}/seats/{seat}/undo", headers=auth)
+    assert 200 == undone.status_code
+    assert "move_undone" == undone.json()["events"][-1]["type"]
+    assert view["view"] == undone.json()["view"]
+    assert (409, "undo_not_allowed") == error_of(
+        client.post(f"/api/tables/{table}/seats/{seat}/undo", headers=auth))
+    assert 200 == client.post(f"/api/tables/{table}/seats/{seat}/leave", headers=auth).status_code
+    assert (403, "forbidden") == error_of(  # the old token died with the seat
+        client.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth))
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert "random" == seats[seat]["bot"]
+
+
+# --- sockets -----------------------------------------------------------------------------
+
+
+def test_a_socket_welcomes_its_seat_and_pushes_every_event(client: TestClient) -> None:
+    table = new_table(client, players=["ann", "bo"], seed=5, bots={"1": "greedy"})["table"]
+    auth = join(client, table, 0)
+    token = auth["Authorization"].removeprefix("Bearer ")
+    with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_json({"type": "hello", "seat": 0, "token": token})
+        welcome = socket.receive_json()
+        assert ("welcome", 0) == (welcome["type"], welcome["seat"])
+        view = welcome["view"]
+        while not view["legal_moves"]:
+            message = socket.receive_json()
+            view = message["view"]
+        socket.send_json({"type": "move", "move": view["legal_moves"][0]})
+        pushed = socket.receive_json()
+        assert "events" == pushed["type"]
+        assert "card_placed" == pushed["events"][0]["type"]
+        socket.send_json({"type": "move", "move": {"type": "pass", "player": 1}})
+        refused = socket.receive_json()
+        while refused["type"] != "error":  # the bot's move may come first
+            refused = socket.receive_json()
+        assert "forbidden" == refused["error"]["code"]
+
+
+def test_a_socket_that_reconnects_gets_exactly_what_it_missed(client: TestClient) -> None:
+    table = new_table(client, players=["ann", "bo"], seed=5,
+                      bots={"0": "greedy", "1": "greedy"})["table"]
+    for _ in range(100):
+        if client.get(f"/api/tables/{table}").json()["result"]:
+            break
+        time.sleep(0.02)
+    everything = client.get(f"/api/tables/{table}/events?since=0").json()
+    with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_json({"type": "hello", "seat": None, "since": 7})
+        welcome = socket.receive_json()
+        missed = socket.receive_json()
+    assert welcome["next"] == everything["next"] == missed["next"]
+    assert everything["events"][7:] == missed["events"]
+
+
+@pytest.mark.parametrize(("hello", "code"), [
+    ("not json", "not_json"),
+    ({"type": "move"}, "schema"),
+    ({"type": "hello", "seat": "zero"}, "schema"),
+    ({"type": "hello", "seat": 0, "token": "wrong"}, "forbidden"),
+    ({"type": "hello", "seat": 0}, "unauthorized"),
+    ({"type": "hello", "seat": 9, "token": "x"}, "no_such_seat"),
+    ({"type": "hello", "seat": None, "extra": 1}, "schema"),
+])
+def test_a_bad_hello_is_answered_and_the_socket_closed(client: TestClient, hello: Any,
+                                                       code: str) -> None:
+    table = new_table(client)["table"]
+    with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_text(hello if isinstance(hello, str) else json.dumps(hello))
+        answer = socket.receive_json()
+        assert ("error", code) == (answer["type"], answer["error"]["code"])
+
+
+@pytest.mark.parametrize(("message", "code"), [
+    ("{", "not_json"),
+    ("[1, 2]", "schema"),
+    ('{"type": "dance"}', "schema"),
+    ('{"type": "move", "move": {"type": "pass", "player": 0}, "x": 1}', "schema"),
+    ('{"type": "move", "move": "0:pass"}', "schema"),
+    ('{"type": "undo"}', "undo_not_allowed"),
+    ("x" * (17 * 1024), "too_large"),
+])
+def test_a_bad_message_on_a_seats_socket_is_answered_and_changes_nothing(
+        client: TestClient, message: str, code: str) -> None:
+    table = new_table(client)["table"]
+    seat = client.get(f"/api/tables/{table}").json()["to_move"][0]
+    token = join(client, table, seat)["Authorization"].removeprefix("Bearer ")
+    with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_json({"type": "hello", "seat": seat, "token": token})
+        before = socket.receive_json()
+        socket.send_text(message)
+        answer = socket.receive_json()
+        assert ("error", code) == (answer["type"], answer["error"]["code"])
+        socket.send_json({"type": "ping"})  # still open
+    assert before["next"] == client.get(f"/api/tables/{table}").json()["events"]
+
+
+def test_a_spectator_sees_no_hand_and_cannot_move(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    view = client.get(f"/api/tables/{table}/view").json()["view"]
+    assert [None, None, None] == view["hands"]
+    with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_json({"type": "hello", "seat": None})
+        socket.receive_json()
+        socket.send_json({"type": "move", "move": {"type": "pass", "player": 0}})
+        assert "forbidden" == socket.receive_json()["error"]["code"]
+
+
+# --- hostile requests -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status", "code"), [
+    ("post", "/api/tables", b"{not json", 400, "not_json"),
+    ("post", "/api/tables", b"[]", 400, "schema"),
+    ("post", "/api/tables", json.dumps({"players": "ann"}).encode(), 400, "schema"),
+    ("post", "/api/tables", json.dumps({"players": ["a"] * 7}).encode(), 400, "bad_players"),
+    ("post", "/api/tables", json.dumps({"game": "chess", "players": ["a", "b"]}).encode(),
+     400, "unknown_game"),
+    ("post", "/api/tables", json.dumps({"players": ["a", "b"], "seed": 1.5}).encode(), 400,
+     "schema"),
+    ("post", "/api/tables", json.dumps({"players": ["a", "b"], "bots": {"5": "greedy"}})
+     .encode(), 400, "schema"),
+    ("post", "/api/tables", json.dumps({"players": ["a", "b"], "bots": {"1": "genius"}})
+     .encode(), 400, "schema"),
+    ("post", "/api/tables", json.dumps({"players": ["a", "b"], "options": {"crows": 1}})
+     .encode(), 400, "schema"),
+    ("post", "/api/tables", json.dumps({"players": ["a", "b"], "x": 1}).encode(), 400,
+     "schema"),
+    ("post", "/api/tables", b"{" + b" " * MAX_BODY + b"}", 413, "too_large"),
+    ("get", "/api/tables/nope", None, 404, "no_such_table"),
+    ("get", "/api/tables/nope/view", None, 404, "no_such_table"),
+    ("post", "/api/tables/nope/seats/0/join", None, 404, "no_such_table"),
+    ("get", "/api/tables/nope/log", None, 404, "no_such_table"),
+    ("get", "/api/nothing", None, 404, "not_found"),
+    ("delete", "/api/tables", None, 405, "method_not_allowed"),
+])
+def test_a_hostile_request_gets_one_json_error(client: TestClient, method: str, path: str,
+                                               body: bytes | None, status: int,
+                                               code: str) -> None:
+    answer = client.request(method.upper(), path, content=body)
+    assert (status, code) == error_of(answer)
+
+
+def test_bad_seat_and_since_values_are_refused(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    assert (404, "no_such_seat") == error_of(client.post(f"/api/tables/{table}/seats/7/join"))
+    assert (404, "no_such_seat") == error_of(client.post(f"/api/tables/{table}/seats/x/join"))
+    for since in ("-1", "abc", "99999"):
+        assert (400, "bad_argument") == error_of(
+            client.get(f"/api/tables/{table}/events?since={since}"))
+
+
+def test_the_openapi_description_names_every_route(client: TestClient) -> None:
+    description = client.get("/api/openapi.json").json()
+    assert "3.1.0" == description["openapi"]
+    assert {"/api/tables", "/api/tables/{table}/seats/{seat}/moves"} <= set(description["paths"])
+
+
+# --- mounted in a host's application ------------------------------------------------
+
+
+def test_a_host_mounts_the_app_inside_its_own(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "mounted.db")
+
+    async def home(request: Any) -> Any:
+        from starlette.responses import PlainTextResponse
+
+        return PlainTextResponse("the host's own page")
+
+    from starlette.routing import Route
+
+    inner = create_app(store)
+
+    def lifespan(app: Starlette) -> Any:  # the mounted app's own start and stop
+        return inner.router.lifespan_context(inner)
+
+    outer = Starlette(routes=[Route("/", home), Mount("/games", app=inner)], lifespan=lifespan)
+    with TestClient(outer) as client:
+        assert "the host's own page" == client.get("/").text
+        created = client.post("/games/api/tables", json={"players": ["a", "b"], "seed": 1})
+        assert 201 == created.status_code
+        table = created.json()["table"]
+        assert 200 == client.get(f"/games/api/tables/{table}/view").status_code
+        assert "aves-core" in client.get("/games/").text
+    assert store.table(table) is not None
+    store.close()
+    assert get_game("aves").id == created.json()["game"]
