@@ -11,6 +11,7 @@ folding equals views; and the phase steps taken are edges of the declared machin
 from __future__ import annotations
 
 import copy
+import json
 import random
 from itertools import pairwise
 
@@ -89,6 +90,7 @@ def test_the_invariants_hold_in_every_state(options: SoulaweenOptions, seed: int
     states = play(options, seed, length)
     for before, after in pairwise(states):
         assert not after.black & after.white  # no cell shows both faces
+        assert (after.black | after.white) < 1 << 16  # at most 16 pieces, all on the mat
         if after.phase is Phase.PLAYER_TURN:
             assert after.empty  # a turn starts with an empty cell
         for seat in (0, 1):
@@ -125,6 +127,49 @@ def test_folding_the_events_gives_every_seats_view(options: SoulaweenOptions, se
         for seat, view in views.items():
             views[seat] = SOULAWEEN.update_view(view, SOULAWEEN.events_for(events, seat))
             assert SOULAWEEN.view(state, seat) == views[seat]
+
+
+def moves() -> st.SearchStrategy[Move]:
+    """Any move object: legal or not, a reap of any four different cells."""
+    players = st.integers(-3, 5)
+    return st.one_of(
+        st.builds(Put, players, st.sampled_from(ALL_CELLS), st.sampled_from(("black", "white"))),
+        st.builds(Reap, players, st.lists(st.sampled_from(ALL_CELLS), min_size=4, max_size=4,
+                                          unique=True).map(tuple)),
+        st.builds(Rotate, players), st.builds(Keep, players))
+
+
+@given(moves())
+def test_every_move_reads_back_from_its_text_and_its_json(move: Move) -> None:
+    assert move == SOULAWEEN.parse_move(SOULAWEEN.move_text(move))
+    data = json.loads(json.dumps(SOULAWEEN.move_to_json(move)))
+    assert move == SOULAWEEN.move_from_json(data)
+    assert data["type"] == str(move).split(":")[1].split()[0]
+
+
+@given(options(), st.integers(0, 2**32), st.integers(0, 80))
+def test_an_undo_folds_back_into_every_view_before(options: SoulaweenOptions, seed: int,
+                                                   length: int) -> None:
+    rng = random.Random(seed)
+    state = start(2, new_setup(2, options, seed))
+    for _ in range(length):
+        legal = legal_moves(state)
+        if not legal:
+            break
+        move = rng.choice(legal)
+        after, events = SOULAWEEN.apply_with_events(state, move)
+        for seat in (0, 1):
+            undo = SOULAWEEN.undo(state, move, events, after, seat)
+            # Only the mover, only while its turn goes on, never after a win.
+            allowed = (seat == move.player == after.active and after.result is None
+                       and after.phase in (Phase.CHOOSE_REAP, Phase.CHOOSE_ROTATION))
+            assert (undo is not None) == allowed
+            if undo is not None:
+                for viewer in (0, 1, None):
+                    folded = SOULAWEEN.update_view(SOULAWEEN.view(after, viewer),
+                                                   SOULAWEEN.events_for(undo, viewer))
+                    assert SOULAWEEN.view(state, viewer) == folded
+        state = after
 
 
 class SoulaweenMachine(RuleBasedStateMachine):

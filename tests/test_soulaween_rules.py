@@ -289,11 +289,52 @@ def test_decision_simple_mode_is_both_players_without_a_character() -> None:
     assert ("bad_setup", "characters") == (error.value.code, error.value.path)
 
 
+def test_a_setup_gives_both_players_a_character_or_neither() -> None:
+    # Standard mode: each player has one; simple mode: neither. One against none is no game.
+    for characters in (("anubis", None), (None, "hei_bai")):
+        with pytest.raises(SetupError) as error:
+            start(2, SoulaweenSetup(0, characters, (None, None)))
+        assert ("bad_setup", "characters") == (error.value.code, error.value.path)
+    with pytest.raises(SetupError) as error:
+        start(2, SoulaweenSetup(0, ("anubis", "ghost"), (None, None)))
+    assert ("bad_setup", "characters[1]") == (error.value.code, error.value.path)
+
+
+def test_a_setup_is_drawn_once_and_replays_alike() -> None:
+    # Everything drawn is recorded: the setup alone gives the game, its JSON reads back,
+    # and the options it was made with draw it again from the same seed.
+    for options in (SoulaweenOptions(), SoulaweenOptions("standard"),
+                    SoulaweenOptions("standard", ("hei_bai", None))):
+        for seed in range(8):
+            setup = SOULAWEEN.new_setup(2, options, seed)
+            assert setup == SOULAWEEN.new_setup(2, options, seed)
+            assert setup == SOULAWEEN.setup_from_json(
+                json.loads(json.dumps(SOULAWEEN.setup_to_json(setup))))
+            assert SOULAWEEN.start(2, setup) == SOULAWEEN.start(2, setup)
+            again = SOULAWEEN.options_of(setup)
+            assert setup == SOULAWEEN.new_setup(2, again, seed)
+
+
+def test_the_options_read_back_from_json() -> None:
+    for options in (SoulaweenOptions(), SoulaweenOptions("standard"),
+                    SoulaweenOptions("standard", ("anubis", None)),
+                    SoulaweenOptions("standard", ("hei_bai", "hei_bai"), ("bai", None))):
+        data = json.loads(json.dumps(SOULAWEEN.options_to_json(options)))
+        assert options == SOULAWEEN.options_from_json(data)
+    assert SoulaweenOptions("standard", ("anubis", "anubis")) == SOULAWEEN.options_from_json(
+        {"mode": "standard", "characters": ["anubis", "anubis"]})
+
+
 def test_the_options_refuse_what_is_no_option() -> None:
-    for bad in ({"mode": "hard"}, {"characters": ["zombie", None]}, {"stances": ["up", None]},
-                {"mode": "simple", "extra": 1}):
-        with pytest.raises(FieldError):
+    for bad, path in (({"mode": "hard"}, "mode"),
+                      ({"characters": ["zombie", None]}, "characters[0]"),
+                      ({"stances": [None, "up"]}, "stances[1]"),
+                      ({"mode": "simple", "extra": 1}, "extra"),
+                      ({"characters": ["anubis"]}, "characters"),
+                      ({"characters": "ab"}, "characters"), ([], "")):
+        with pytest.raises(FieldError) as error:
             SOULAWEEN.options_from_json(bad)
+        assert path == error.value.path, bad
 
 
 LITTLE = ("little_death", None)
@@ -431,7 +472,7 @@ def test_decision_stances_are_given_or_drawn_for_hei_and_bai_only() -> None:
         new_setup(2, SoulaweenOptions("standard", ("anubis", "anubis"), ("hei", None)), 1)
     assert ("bad_setup", "stances") == (error.value.code, error.value.path)
     with pytest.raises(SetupError) as error:
-        start(2, SoulaweenSetup(0, ("hei_bai", None), (None, None)))
+        start(2, SoulaweenSetup(0, ("hei_bai", "anubis"), (None, None)))
     assert ("bad_setup", "stances") == (error.value.code, error.value.path)
 
 
@@ -439,7 +480,7 @@ def test_decision_stances_are_given_or_drawn_for_hei_and_bai_only() -> None:
 
 
 def test_a_seat_may_undo_its_own_moves_of_the_turn_in_progress() -> None:
-    table = Table(SOULAWEEN, ["ann", "bo"], setup=SoulaweenSetup(0, ("hei_bai", None),
+    table = Table(SOULAWEEN, ["ann", "bo"], setup=SoulaweenSetup(0, ("hei_bai", "anubis"),
                                                                 ("hei", None)))
     before = table.view(0)
     table.play(Put(0, "a1", "black"))  # a rotation is due: the turn goes on
@@ -448,6 +489,62 @@ def test_a_seat_may_undo_its_own_moves_of_the_turn_in_progress() -> None:
     events = table.undo(0)
     assert (MoveUndone(0, before.state),) == events[1]
     assert before == table.view(0)
+
+
+HEI_BAI_CROSS = ["0:put b3 black", "0:keep", "1:put b4 black", "0:put a2 white", "0:keep",
+                 "1:put c2 black", "0:put d2 black", "0:keep", "1:put b1 white"]
+
+
+def test_a_seat_may_undo_its_reap_choice_and_then_its_put() -> None:
+    # Hei (seat 0) against Anubis: the cross, then b2 black: a reap to choose, then a
+    # rotation to decide. Seat 0 takes back the reap, then the put.
+    table = Table(SOULAWEEN, ["ann", "bo"], setup=SoulaweenSetup(0, ("hei_bai", "anubis"),
+                                                                ("hei", None)))
+    for text in HEI_BAI_CROSS:
+        table.play(parse_move(text))
+    views = [table.view(seat) for seat in (0, 1, None)]
+    table.play(parse_move("0:put b2 black"))
+    assert "chooseReap" == table.state.phase.value
+    chosen = [table.view(seat) for seat in (0, 1, None)]
+    table.play(parse_move("0:reap b1-b4"))
+    assert ("chooseRotation", ("vulture",)) == (table.state.phase.value, table.state.tokens[0])
+    reaped = [table.view(seat) for seat in (0, 1, None)]
+    assert not table.can_undo(1)
+    events = table.undo(0)
+    assert chosen == [table.view(seat) for seat in (0, 1, None)]
+    # Each client folds the undo into its view and sees the state before the reap.
+    for seat, view, before in zip((0, 1, None), reaped, chosen, strict=True):
+        assert before == SOULAWEEN.update_view(view, events[seat])
+    assert table.can_undo(0)
+    table.undo(0)
+    assert views == [table.view(seat) for seat in (0, 1, None)]
+
+
+def test_undo_events_fold_into_the_view_before() -> None:
+    state = start(2, SoulaweenSetup(0, ("hei_bai", "hei_bai"), ("bai", "hei")))
+    for text in HEI_BAI_CROSS[:2]:
+        state = apply_move(state, parse_move(text))
+    before = state
+    after, events = apply_move_with_events(before, parse_move("1:put c3 white"))
+    undo = SOULAWEEN.undo(before, parse_move("1:put c3 white"), events, after, 1)
+    assert undo is not None
+    for seat in (0, 1, None):
+        folded = SOULAWEEN.update_view(SOULAWEEN.update_view(SOULAWEEN.view(before, seat),
+                                                             events), undo)
+        assert SOULAWEEN.view(before, seat) == folded
+
+
+def test_no_undo_of_a_rotation_a_win_or_another_seats_move() -> None:
+    state = start(2, SoulaweenSetup(0, ("hei_bai", "hei_bai"), ("hei", "hei")))
+    put_move = parse_move("0:put a1 black")
+    after, events = apply_move_with_events(state, put_move)
+    assert SOULAWEEN.undo(state, put_move, events, after, 1) is None  # not seat 1's
+    kept, kept_events = apply_move_with_events(after, Keep(0))
+    assert SOULAWEEN.undo(after, Keep(0), kept_events, kept, 0) is None  # the turn passed
+    winning = mat(".... BBW. .... ....", tokens=(("vulture", "vulture"), ()))
+    won, won_events = apply_move_with_events(winning, parse_move("0:put d3 black"))
+    assert won.result is not None
+    assert SOULAWEEN.undo(winning, parse_move("0:put d3 black"), won_events, won, 0) is None
 
 
 def test_no_undo_once_the_turn_has_passed() -> None:
@@ -471,7 +568,9 @@ def test_no_undo_once_the_turn_has_passed() -> None:
     ("1:reap d4-a1", "1:reap a1-d4"),
     ("1:reap d4-c3-b2-a1", "1:reap a1-d4"),
     ("0:reap c3-b2", "0:reap b2-c3"),
+    ("0:reap b3-c2", "0:reap b2-c3"),  # a square by its other two opposite corners
     ("0:reap b3-a1-a2-a3", "0:reap a1-a2-a3-b3"),
+    ("0:reap d4-c2-a1-b1", "0:reap a1-b1-c2-d4"),  # no pattern: read, and not reapable
     ("0:rotate", "0:rotate"),
     ("1:keep", "1:keep"),
 ])
@@ -485,8 +584,11 @@ def test_the_notation_reads_and_writes_moves(text: str, canonical: str) -> None:
 @pytest.mark.parametrize(("text", "code"), [
     ("0:put z9 white", "unknown_cell"),
     ("0:put a1 grey", "bad_notation"),
-    ("0:reap a1-b3", "bad_notation"),
-    ("0:reap a1-a2-a3-d4", "bad_notation"),
+    ("0:reap a1-b3", "bad_notation"),  # two cells that are no chain's ends nor corners
+    ("0:reap a1-a2-a3", "bad_notation"),
+    ("0:reap a1-a2-a3-a4-b1", "bad_notation"),
+    ("0:reap a1-a1-a2-a3", "bad_notation"),  # four different cells
+    ("0:reap a1-a2-a3-e9", "unknown_cell"),
     ("put a1 black", "bad_notation"),
     ("", "bad_notation"),
 ])
@@ -494,6 +596,17 @@ def test_the_notation_refuses_what_is_no_move(text: str, code: str) -> None:
     with pytest.raises(NotationError) as error:
         parse_move(text)
     assert code == error.value.code
+
+
+def test_a_reap_of_four_cells_that_form_no_pattern_is_not_reapable() -> None:
+    # The notation reads any four cells, as a log's JSON does; the rules refuse them.
+    state = put(mat(CROSS), "0:put b2 black")
+    move = parse_move("0:reap a1-b1-c2-d4")
+    assert move == SOULAWEEN.move_from_json(SOULAWEEN.move_to_json(move))
+    with pytest.raises(IllegalMoveError, match="a1-b1-c2-d4 is no pattern; seat 0 may reap "
+                                               "a2-d2, b1-b4") as error:
+        apply_move(state, move)
+    assert "not_reapable" == error.value.code
 
 
 def test_moves_read_back_from_json_and_bad_fields_are_named() -> None:
@@ -508,6 +621,15 @@ def test_moves_read_back_from_json_and_bad_fields_are_named() -> None:
         ({"type": "put", "player": 0, "cell": "a1", "face": "grey"}, "schema", "face"),
         ({"type": "put", "player": True, "cell": "a1", "face": "white"}, "schema", "player"),
         ({"type": "reap", "player": 0, "cells": ["a1"]}, "schema", "cells"),
+        ({"type": "reap", "player": 0, "cells": ["a1", "b2", "a1", "d4"]}, "schema",
+         "cells[2]"),
+        ({"type": "reap", "player": 0, "cells": ["a1", "b2", "c3", "d5"]}, "unknown_cell",
+         "cells[3]"),
+        ({"type": "reap", "player": 0, "cells": ["a1", "b2", "c3", 4]}, "schema", "cells[3]"),
+        ({"type": "reap", "player": 0, "cells": "a1-d4"}, "schema", "cells"),
+        ({"type": "put", "player": 0, "cell": "b3"}, "schema", "face"),
+        ({"type": "put", "player": 0, "cell": 3, "face": "white"}, "schema", "cell"),
+        ({"type": "rotate"}, "schema", "player"),
         ({"type": "fly", "player": 0}, "schema", "type"),
         ({"type": "keep", "player": 0, "x": 1}, "schema", "x"),
     ]:

@@ -36,6 +36,7 @@ __all__ = [
     "cell_index",
     "cells_of",
     "mask_of",
+    "parse_cells",
     "parse_pattern",
 ]
 
@@ -169,22 +170,40 @@ PATTERN_BY_MASK = {pattern.mask: pattern for pattern in PATTERNS}
 """The pattern of a set of four cells, if they form one (the shapes never share a mask)."""
 _BY_ENDS = {(pattern.cells[0], pattern.cells[-1]): pattern for pattern in PATTERNS
             if pattern.kind != TILTED_L}
+# A square's other pair of opposite corners names it too (b3-c2 is b2-c3). The two
+# corners of a square are next to each other and a chain's ends three cells apart, so
+# the names never clash.
+_BY_ENDS.update({(pattern.cells[1], pattern.cells[2]): pattern for pattern in PATTERNS
+                 if pattern.kind == SQUARE})
 
 
-def parse_pattern(text: str) -> Pattern:
-    """A pattern from its text: a chain by its two ends (``a1-d4``), a square by two
-    opposite corners (``b2-c3``), or any pattern by its four cells (``a1-a2-a3-b3``)."""
+def parse_cells(text: str) -> tuple[str, ...]:
+    """The four cells a reap names, in name order: a chain by its two ends
+    (``a1-d4``), a square by two opposite corners (``b2-c3`` or ``b3-c2``), or four
+    different cells in any order (``a1-a2-a3-b3``), which need not form a pattern:
+    whether they do is for the rules to say (``not_reapable``), as in a log's JSON."""
     if not isinstance(text, str):
         raise ArgumentError(f"a pattern is named by a str, not {type(text).__name__}")
     names = [name.strip() for name in text.split("-")]
-    cells = sorted({cell_index(name) for name in names}, key=CELL_NAMES.__getitem__)
-    pattern = None
+    cells = sorted({cell_index(name) for name in names}, key=CELL_NAMES.__getitem__) \
+        if len(names) in (2, 4) else []
+    if len(names) == 4 and len(cells) == 4:
+        return tuple(CELL_NAMES[cell] for cell in cells)
     if len(names) == 2 and len(cells) == 2:
         pattern = _BY_ENDS.get((CELL_NAMES[cells[0]], CELL_NAMES[cells[1]]))
-    elif len(names) == 4 and len(cells) == 4:
-        pattern = PATTERN_BY_MASK.get(mask_of(cells))
+        if pattern is not None:
+            return pattern.cells
+    raise NotationError(f"{text[:40]!r} is no pattern: name a chain by its ends (a1-d4), "
+                        "a square by two opposite corners (b2-c3), or four different "
+                        "cells (a1-a2-a3-b3)")
+
+
+def parse_pattern(text: str) -> Pattern:
+    """A pattern from its text, as ``parse_cells`` reads it; ``NotationError`` when the
+    cells form no pattern."""
+    cells = parse_cells(text)
+    pattern = PATTERN_BY_MASK.get(mask_of(_INDEX[name] for name in cells))
     if pattern is None:
-        raise NotationError(f"{text[:40]!r} is no pattern: name a chain by its ends (a1-d4), "
-                            "a square by two corners (b2-c3), or any pattern by its four "
-                            "cells (a1-a2-a3-b3)")
+        raise NotationError(f"{text[:40]!r} is no pattern: its four cells are no chain, "
+                            "square or tilted L")
     return pattern

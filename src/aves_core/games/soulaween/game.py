@@ -13,16 +13,17 @@ from aves_core.games.soulaween import rules
 from aves_core.games.soulaween.events import Event, MoveUndone
 from aves_core.games.soulaween.moves import Move, parse_move
 from aves_core.games.soulaween.phases import PHASES, Phase
-from aves_core.games.soulaween.serialize import structure_move
+from aves_core.games.soulaween.serialize import check_pairs, structure_move
 from aves_core.games.soulaween.state import (
+    CHARACTERS,
     REASONS,
+    STANCES,
     SoulaweenOptions,
     SoulaweenSetup,
     SoulaweenState,
 )
 from aves_core.games.soulaween.views import SoulaweenView, events_for, update_view, view_for
 from aves_core.kernel.convert import FieldError, structure
-from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
@@ -155,18 +156,16 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         """The ``setup`` object of a log's header."""
         if type(data) is not dict:
             raise FieldError("the setup must be an object")
+        # The values are the rules' to judge (start: bad_setup); the shape is checked here.
+        check_pairs(data, {"characters": None, "stances": None})
         return structure(data, SoulaweenSetup)
 
     def options_from_json(self, data: Any) -> SoulaweenOptions:
         """Options from JSON; a value the options refuse is a FieldError naming it."""
         if type(data) is not dict:
             raise FieldError("the options must be an object")
-        try:
-            return structure(data, SoulaweenOptions)
-        except FieldError:
-            raise
-        except ArgumentError as error:  # pragma: no cover - structure turns these into fields
-            raise FieldError(error.message) from None
+        check_pairs(data, {"characters": CHARACTERS, "stances": STANCES})
+        return structure(data, SoulaweenOptions)
 
     def state_report(self, state: SoulaweenState) -> dict[str, Any]:
         """The mat (rows 4 to 1), tokens, characters, stances and restrictions."""

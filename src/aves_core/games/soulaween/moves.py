@@ -4,7 +4,7 @@ The notation is ``SEAT:put CELL FACE``, ``SEAT:reap PATTERN``, ``SEAT:rotate``
 and ``SEAT:keep``, for example ``0:put b3 white`` and ``1:reap a1-d4``.
 ``str(move)`` writes it and ``parse_move`` reads it back. A pattern is named by
 its two ends (a chain), two opposite corners (a square) or its four cells (a
-tilted L, and any pattern on input).
+tilted L, and any four cells on input).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from aves_core.games.soulaween.board import (
     PATTERN_BY_MASK,
     cell_index,
     mask_of,
-    parse_pattern,
+    parse_cells,
 )
 from aves_core.kernel.errors import ArgumentError, NotationError, require_int
 
@@ -52,7 +52,8 @@ def _sorted_cells(cells: Iterable[str]) -> tuple[str, ...]:
 
 def _four_cells(_instance: object, _attribute: object, value: tuple[str, ...]) -> None:
     if len(value) != 4:
-        raise ArgumentError(f"a reap names four different cells, not {len(value)}")
+        raise ArgumentError(f"a reap names four different cells, not {len(value)} "
+                            f"({', '.join(value)})")
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -139,5 +140,5 @@ def parse_move(text: str) -> Move:
             raise NotationError(f"{found['face'][:20]!r} is not a face: black or white")
         return Put(player, found["cell"], found["face"])
     if found["pattern"] is not None:
-        return Reap(player, parse_pattern(found["pattern"]).cells)
+        return Reap(player, parse_cells(found["pattern"]))
     return Rotate(player) if found["word"] == "rotate" else Keep(player)

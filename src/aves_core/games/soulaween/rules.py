@@ -151,10 +151,15 @@ def start(num_players: int, setup: SoulaweenSetup) -> SoulaweenState:
     characters, stances = setup.characters, setup.stances
     if type(characters) is not tuple or len(characters) != 2:
         raise SetupError("characters are two, one a seat", code="bad_setup", path="characters")
-    for item in characters:
+    for seat, item in enumerate(characters):
         if item is not None and item not in CHARACTERS:
             raise SetupError(f"{item!r:.40} is not a character: {', '.join(CHARACTERS)} or "
-                             "null", code="bad_setup", path="characters")
+                             "null", code="bad_setup", path=f"characters[{seat}]")
+    if (characters[0] is None) != (characters[1] is None):
+        # Standard mode gives each player a character and simple mode none ([decision]):
+        # a game of one character against none is in neither.
+        raise SetupError("characters are two (standard mode) or none (simple mode), not "
+                         "one", code="bad_setup", path="characters")
     if type(stances) is not tuple or len(stances) != 2:
         raise SetupError("stances are two, one a seat", code="bad_setup", path="stances")
     for seat in (0, 1):

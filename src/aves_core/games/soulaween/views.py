@@ -69,6 +69,8 @@ def view_for(state: SoulaweenState, seat: int | None) -> SoulaweenView:
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: all of them, unchanged."""
     _check_seat(seat)
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+        raise ArgumentError(f"events_for needs an iterable of events, not {type(events).__name__}")
     seen = tuple(events)
     for event in seen:
         if not isinstance(event, EVENT_TYPES):
@@ -130,6 +132,8 @@ def update_view(view: SoulaweenView, events: Iterable[Event]) -> SoulaweenView:
     """The view after ``events``."""
     if not isinstance(view, SoulaweenView):
         raise ArgumentError(f"update_view needs a SoulaweenView, not {type(view).__name__}")
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+        raise ArgumentError(f"update_view needs an iterable of events, not {type(events).__name__}")
     state = view.state
     for event in events:
         state = _fold(state, event)
