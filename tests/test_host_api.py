@@ -330,3 +330,44 @@ def test_a_host_mounts_the_app_inside_its_own(tmp_path: Path) -> None:
     assert store.table(table) is not None
     store.close()
     assert get_game("aves").id == created.json()["game"]
+
+
+# --- the replay viewer's endpoint ----------------------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_a_posted_log_is_replayed_step_by_step(client: TestClient) -> None:
+    text = (GOLDEN / "deck_empty_more_fruit_wins.json").read_bytes()
+    answer = client.post("/api/replay", content=text)
+    assert 200 == answer.status_code, answer.text
+    data = answer.json()
+    outcome = replay(text)
+    assert outcome.valid and data["valid"]
+    assert len(data["steps"]) == outcome.moves + 1
+    assert data["steps"][0]["move"] is None
+
+
+def test_a_posted_log_that_goes_wrong_names_its_move(client: TestClient) -> None:
+    text = (GOLDEN / "not_your_turn.json").read_bytes()
+    data = client.post("/api/replay", content=text).json()
+    expected = replay(text)
+    assert not data["valid"]
+    assert expected.problem is not None
+    assert (expected.problem.code, expected.problem.move_index) == (
+        data["problem"]["code"], data["problem"]["move_index"])
+    assert len(data["steps"]) == expected.problem.move_index + 1
+
+
+@pytest.mark.parametrize("body", [b"/etc/passwd", b"tests/golden/not_your_turn.json", b"",
+                                  b"\xff\xfe"])
+def test_a_posted_path_is_never_read_as_a_file(client: TestClient, body: bytes) -> None:
+    data = client.post("/api/replay", content=body).json()
+    assert not data["valid"]
+    assert data["problem"]["code"] in {"not_json", "empty_log", "bad_header", "not_utf8"}
+    assert "root:" not in json.dumps(data)
+
+
+def test_a_posted_log_has_a_size_limit(client: TestClient) -> None:
+    answer = client.post("/api/replay", content=b" " * (1 << 20 + 1))
+    assert (413, "too_large") == error_of(answer)

@@ -17,6 +17,7 @@ as static files::
     GET  /api/tables/{t}/view                a spectator's view
     GET  /api/tables/{t}/log                 the log, once the game is over
     WS   /api/tables/{t}/socket              see ``aves_core.host.sockets``
+    POST /api/replay                         a log's text: each state, for the replay viewer
     GET  /api/openapi.json                   this API, described
 
 Every error is ``{"error": {"code": ..., "message": ...}}`` with the status
@@ -55,6 +56,8 @@ __all__ = ["DB_VARIABLE", "MAX_BODY", "app_from_environment", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (64 KiB); a move is under 100 bytes."""
+MAX_LOG = 1 << 20
+"""The largest log the replay viewer takes (1 MiB)."""
 DB_VARIABLE = "AVES_DB"
 """The environment variable ``aves serve`` passes its ``--db`` through to workers."""
 STATIC = Path(__file__).resolve().parent / "static"
@@ -86,15 +89,20 @@ def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
     return route
 
 
-async def _body(request: Request) -> Any:
+async def _raw(request: Request, limit: int = MAX_BODY) -> bytes:
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise HostError(413, "too_large", f"a request body is at most {MAX_BODY:,} bytes")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise HostError(413, "too_large", f"a request body is at most {limit:,} bytes")
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise HostError(413, "too_large", f"a request body is at most {MAX_BODY:,} bytes")
+        if len(body) > limit:
+            raise HostError(413, "too_large", f"a request body is at most {limit:,} bytes")
+    return body
+
+
+async def _body(request: Request) -> Any:
+    body = await _raw(request)
     if not body:
         return {}
     try:
@@ -174,6 +182,10 @@ async def _spectator_events(request: Request, lobby: Lobby) -> Any:
 async def _log(request: Request, lobby: Lobby) -> Any:
     return Response(await lobby.log(request.path_params["table"]),
                     media_type="application/json")
+
+
+async def _replay(request: Request, lobby: Lobby) -> Any:
+    return await asyncio.to_thread(lobby.replay_steps, await _raw(request, MAX_LOG))
 
 
 async def _openapi(request: Request, lobby: Lobby) -> Any:
@@ -261,6 +273,7 @@ def create_app(store: Store | str | os.PathLike[str] | None = None) -> Starlette
         Route(table + "/events", _guard(_spectator_events)),
         Route(table + "/log", _guard(_log)),
         WebSocketRoute(table + "/socket", socket_endpoint),
+        Route("/api/replay", _guard(_replay), methods=["POST"]),
         Route("/api/openapi.json", _guard(_openapi)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -69,6 +69,11 @@ OPENAPI: dict[str, Any] = {
                          "application/json": {"schema": _NEW_TABLE}}},
                      "responses": _answers(201, 413)},
         },
+        "/api/replay": {"post": {
+            "summary": "a log replayed: each state, for the replay viewer",
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": _OBJECT}}},
+            "responses": _answers(200, 413)}},
         "/api/tables/{table}": {"get": {"summary": "a table's seats and result",
                                         "parameters": [_TABLE], "responses": _answers()}},
         "/api/tables/{table}/view": {"get": {"summary": "a spectator's view",

@@ -46,6 +46,7 @@ __all__ = ["HostError", "Lobby", "Subscriber"]
 
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
 MAX_PLAYERS_NAME = 40
+MAX_REPLAY_MOVES = 5000
 
 
 class HostError(AvesError):
@@ -459,6 +460,40 @@ class Lobby:
         async with live.lock:
             if await self._catch_up(live):
                 self.publish(live)
+
+    @staticmethod
+    def replay_steps(text: bytes) -> dict[str, Any]:
+        """A log replayed for the replay viewer: each state as the game reports it (every
+        hand shown: a log holds the whole deal), the moves in notation, and the first
+        problem, if any. Any registered game; at most ``MAX_REPLAY_MOVES`` moves."""
+        from aves_core.kernel.errors import LogError
+        from aves_core.kernel.log import read_log
+
+        try:
+            # Bytes, never a str: a str not starting with "{" would name a file here.
+            log = read_log(bytes(text))
+        except LogError as error:
+            return {"valid": False, "problem": {"code": error.code, "message": str(error)}}
+        game = get_game(log.game)
+        if len(log.moves) > MAX_REPLAY_MOVES:
+            raise HostError(413, "too_large", f"the viewer shows logs of up to "
+                                              f"{MAX_REPLAY_MOVES:,} moves")
+        try:
+            state = game.start(len(log.players), log.setup)
+        except AvesError as error:
+            return {"valid": False, "problem": {"code": error.code, "message": str(error)}}
+        steps: list[dict[str, Any]] = [{"move": None, "report": game.replay_report(state, 0)}]
+        problem: dict[str, Any] | None = None
+        for index, move in enumerate(log.moves):
+            try:
+                state = game.apply(state, move)
+            except IllegalMoveError as error:
+                problem = {"code": error.code, "message": error.message, "move_index": index}
+                break
+            steps.append({"move": game.move_text(move),
+                          "report": game.replay_report(state, index + 1)})
+        return {"valid": problem is None, "problem": problem, "game": game.id,
+                "players": list(log.players), "steps": steps}
 
     async def log(self, table_id: str) -> str:
         """A finished game's log (AVES's in its ``aves-log`` v1 format)."""
