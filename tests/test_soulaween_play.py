@@ -54,3 +54,23 @@ def test_the_screen_draws_the_mat_with_rows_4_to_1() -> None:
     assert ["", "  4  . . . W", "  3  . . . .", "  2  . . . .", "  1  B . . .",
             "     a b c d", "ann (Anubis): tokens vulture",
             "you (Hei & Bai, Bai): tokens none; next token from white pieces only"] == lines
+
+
+def test_the_screen_lists_a_reap_choice_and_names_patterns_as_the_notation_does() -> None:
+    from aves_core.games.soulaween.events import PiecesReaped
+    from aves_core.games.soulaween.moves import parse_move
+    from aves_core.games.soulaween.rules import apply_move, start
+    from aves_core.games.soulaween.state import SoulaweenSetup
+
+    state = start(2, SoulaweenSetup(0))
+    for text in ["0:put b3 black", "1:put b4 black", "0:put a2 white", "1:put c2 black",
+                 "0:put d2 black", "1:put b1 white", "0:put b2 black"]:
+        state = apply_move(state, parse_move(text))
+    screen = SoulaweenScreen()
+    view = view_for(state, 0)
+    assert ["choose the pattern to reap:", "  [1] reap a2-d2  [2] reap b1-b4"] == \
+        screen.moves(view, Paint(False))
+    assert Reap(0, ("b1", "b2", "b3", "b4")) == screen.read_move("b4-b1", view)
+    square = PiecesReaped(1, ("a2", "a3", "b2", "b3"), "black", "cloth")
+    assert "  bo reaps a2-b3 (black) and takes a cloth token" == \
+        screen.event(square, ["ann", "bo"], 0, Paint(False))

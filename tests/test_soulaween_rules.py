@@ -638,6 +638,67 @@ def test_moves_read_back_from_json_and_bad_fields_are_named() -> None:
         assert (code, path) == (error.value.code, error.value.path), data
 
 
+def test_the_game_facts() -> None:
+    facts = SOULAWEEN.facts
+    assert ("soulaween", "Soulaween", 1, 2, 2, False) == (
+        facts.id, facts.name, facts.version, facts.min_players, facts.max_players,
+        facts.hidden_information)
+    assert ("setup", ("three_tokens", "one_of_each_kind")) == (facts.chance.value,
+                                                               facts.reasons)
+    assert ["random", "greedy", "search"] == list(SOULAWEEN.bot_factories())
+
+
+def test_anubis_and_hei_and_bai_reap_chains_only_and_hei_and_bai_takes_vulture_tokens() -> None:
+    # a1 black turns a2 and b1 black: the square a1-b2 is black, a pattern for Little
+    # Death only; then a chain, reaped by every character.
+    for character, stances, token in (("anubis", (None, None), "anubis_black"),
+                                      ("hei_bai", ("hei", None), "vulture")):
+        square = put(mat(".... .... WB.. .W..", characters=(character, "anubis"),
+                         stances=stances), "0:put a1 black")
+        assert ((), ("....", "....", "BB..", "BB..")) == (square.tokens[0], square.mat)
+        chain = put(mat("...B ..B. .B.. ....", characters=(character, "anubis"),
+                        stances=stances), "0:put a1 black")
+        assert (token,) == chain.tokens[0]
+
+
+def test_every_seat_and_the_spectator_see_everything() -> None:
+    # No hidden information: each view holds the whole state, the events are as they are.
+    state = put(mat(CROSS, characters=("anubis", "hei_bai"), stances=(None, "bai")),
+                "0:put b2 black")
+    _after, events = apply_move_with_events(state, parse_move("0:reap a2-d2"))
+    for seat in (0, 1, None):
+        view = SOULAWEEN.view(state, seat)
+        assert (seat, state) == (view.seat, view.state)
+        assert (legal_moves(state) if seat == 0 else ()) == view.legal_moves
+        assert events == SOULAWEEN.events_for(events, seat)
+        assert state is SOULAWEEN.indistinguishable(state, seat, None)  # type: ignore[arg-type]
+    for bad in (2, -1, "0"):
+        with pytest.raises(ArgumentError):
+            SOULAWEEN.view(state, bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError):
+            SOULAWEEN.events_for(events, bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        SOULAWEEN.events_for(5, 0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        SOULAWEEN.events_for(["0:put a1 black"], 0)
+
+
+def test_the_replay_report_and_the_result_in_words() -> None:
+    state = mat(".... BBW. .... ....", characters=("anubis", "little_death"),
+                tokens=(("anubis_white", "anubis_white"), ()))
+    after = put(state, "0:put d3 black")
+    report = SOULAWEEN.replay_report(after, 5)
+    assert {"valid": True, "game": "soulaween", "moves": 5, "phase": "gameEnd",
+            "active_player": None, "to_move": [], "winners": [0], "reason": "three_tokens",
+            "mat": ["....", "....", "....", "...."],
+            "tokens": [["anubis_white", "anubis_white", "anubis_black"], []],
+            "characters": ["anubis", "little_death"], "stances": [None, None],
+            "restrictions": [None, "black"]} == report
+    assert "three tokens" == SOULAWEEN.describe_result(Result((0,), "three_tokens"))
+    assert "one token of each kind" == SOULAWEEN.describe_result(
+        Result((1,), "one_of_each_kind"))
+
+
 def test_str_of_a_state_is_a_readable_mat() -> None:
     state = mat("B... .W.. .... ...B", characters=("anubis", "hei_bai"),
                 stances=(None, "bai"), tokens=(("anubis_white",), ()),
@@ -652,3 +713,17 @@ def test_str_of_a_state_is_a_readable_mat() -> None:
         "seat 1: hei_bai (bai); no token; must reap white",
         "playerTurn: seat 0 to move",
     ])
+
+
+def test_every_test_the_docs_name_exists() -> None:
+    # docs/soulaween.md names the test of each rule and decision: each must be real.
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    named = set(re.findall(r"`(test_\w+)`", (root.parent / "docs" / "soulaween.md").read_text()))
+    defined = set()
+    for path in root.glob("test_soulaween*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", path.read_text(), re.MULTILINE))
+    assert len(named) > 30
+    assert set() == named - defined

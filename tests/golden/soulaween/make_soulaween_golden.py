@@ -68,6 +68,20 @@ ANUBIS = ["0:put c3 black", "1:put b3 white", "0:put a3 black", "1:put a1 white"
 HEI_BAI = ["0:put b2 white", "0:rotate", "1:put c3 black", "1:keep", "0:put a1 black",
            "0:keep"]
 
+# Simple mode: the eight cells of one colour of a chessboard first (no two touch, so
+# nothing flips), then the other eight; no chain ever forms, and the sixteenth put,
+# black, fills the mat: every black piece is cleaned away.
+CLEANUP = ["0:put a1 white", "1:put c1 black", "0:put b2 white", "1:put d2 black",
+           "0:put a3 white", "1:put c3 black", "0:put b4 white", "1:put d4 white",
+           "0:put b1 black", "1:put d1 white", "0:put a2 white", "1:put c2 black",
+           "0:put b3 white", "1:put d3 black", "0:put a4 white", "1:put c4 black"]
+# Little Death (seat 0) against Anubis: the square a1-b2 (Cloth), the L a1 a2 a3 b3
+# (Scythe), then the white diagonal a1-d4 (Needle): one token of each kind.
+EACH_KIND = ["0:put b2 black", "1:put a2 white", "0:put b1 white", "1:put d4 white",
+             "0:put a1 black", "1:put a2 black", "0:put b3 white", "1:put a3 black",
+             "0:put a1 black", "1:put a1 white", "0:put b2 white", "1:put d1 black",
+             "0:put c3 white"]
+
 STANDARD = {"little_death": ["little_death", "anubis"], "anubis": ["anubis", "anubis"],
             "hei_bai": ["hei_bai", "hei_bai"]}
 
@@ -76,7 +90,11 @@ LOGS: dict[str, tuple[Data, list[Any], Data | None]] = {
                                                     "reason": "three_tokens"}),
     "choose_reap_pending": (header(), CROSS, None),
     "choose_reap_chosen": (header(), [*CROSS, "0:reap a2-d2"], None),
+    "cleanup_full_mat": (header(), CLEANUP, None),
     "little_death_scythe": (header(characters=STANDARD["little_death"]), SCYTHE, None),
+    "little_death_one_of_each_kind": (header(characters=STANDARD["little_death"]),
+                                      EACH_KIND, {"winners": [0],
+                                                  "reason": "one_of_each_kind"}),
     "anubis_latest_token_restricts": (header(characters=STANDARD["anubis"]), ANUBIS, None),
     "hei_bai_rotate_and_keep": (header(characters=STANDARD["hei_bai"],
                                        stances=["bai", "hei"]), HEI_BAI, None),
