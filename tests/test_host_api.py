@@ -343,7 +343,8 @@ def test_a_posted_log_is_replayed_step_by_step(client: TestClient) -> None:
     assert 200 == answer.status_code, answer.text
     data = answer.json()
     outcome = replay(text)
-    assert outcome.valid and data["valid"]
+    assert outcome.valid
+    assert data["valid"]
     assert len(data["steps"]) == outcome.moves + 1
     assert data["steps"][0]["move"] is None
 
@@ -354,6 +355,7 @@ def test_a_posted_log_that_goes_wrong_names_its_move(client: TestClient) -> None
     expected = replay(text)
     assert not data["valid"]
     assert expected.problem is not None
+    assert expected.problem.move_index is not None
     assert (expected.problem.code, expected.problem.move_index) == (
         data["problem"]["code"], data["problem"]["move_index"])
     assert len(data["steps"]) == expected.problem.move_index + 1

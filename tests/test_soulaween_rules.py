@@ -681,6 +681,13 @@ def test_every_seat_and_the_spectator_see_everything() -> None:
         SOULAWEEN.events_for(5, 0)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
         SOULAWEEN.events_for(["0:put a1 black"], 0)
+    from aves_core import AvesError
+    from aves_core.games.soulaween.events import PiecePut
+
+    with pytest.raises(AvesError, match="'z9' is not a cell"):
+        SOULAWEEN.update_view(SOULAWEEN.view(state, 0), [PiecePut(0, "z9", "black")])
+    with pytest.raises(AvesError, match="'z9' is not a cell"):
+        state.face_at("z9")
 
 
 def test_the_replay_report_and_the_result_in_words() -> None:

@@ -10,11 +10,12 @@ character, and Hei & Bai), ``cloth``, ``scythe`` and ``needle`` (Little Death),
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 import attrs
 
-from aves_core.games.soulaween.board import BLACK, CELL_NAMES, FULL, NAME_ORDER, SIZE, WHITE
+from aves_core.games.soulaween.board import BLACK, FULL, NAME_ORDER, SIZE, WHITE, cell_index
 from aves_core.games.soulaween.phases import Phase
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
@@ -50,7 +51,7 @@ def _mode(_instance: object, _attribute: object, value: object) -> None:
         raise ArgumentError(f"mode is 'simple' or 'standard', not {value!r}")
 
 
-def _pair(choices: tuple[str, ...], what: str):  # type: ignore[no-untyped-def]
+def _pair(choices: tuple[str, ...], what: str) -> Callable[[Any, Any, Any], None]:
     def check(_instance: object, _attribute: object, value: object) -> None:
         if value is None:
             return
@@ -61,7 +62,9 @@ def _pair(choices: tuple[str, ...], what: str):  # type: ignore[no-untyped-def]
     return check
 
 
-def _tuple_or_none(value: object) -> object:
+def _tuple_or_none(value: Any) -> Any:
+    # A list given in Python reads as the tuple it names; anything else is judged by the
+    # validator.
     return tuple(value) if isinstance(value, list) else value
 
 
@@ -122,7 +125,7 @@ class SoulaweenState:
 
     def face_at(self, cell: str) -> str | None:
         """The face shown at ``cell`` (``"b3"``), or None for an empty cell."""
-        index = CELL_NAMES.index(cell)
+        index = cell_index(cell)
         if self.black >> index & 1:
             return BLACK
         return WHITE if self.white >> index & 1 else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aves_core.games.soulaween.board import BLACK, CELL_NAMES, PATTERN_BY_MASK, SIZE, mask_of
+from aves_core.games.soulaween.board import BLACK, PATTERN_BY_MASK, SIZE, cell_index, mask_of
 from aves_core.games.soulaween.events import (
     Event,
     GameEnded,
@@ -101,7 +101,8 @@ class SoulaweenScreen:
             return f"  {who(event.seat)} must choose which pattern to reap"
         if isinstance(event, PiecesReaped):
             # Named as the notation names it (a1-d4, b2-c3, a1-a2-a3-b3).
-            pattern = PATTERN_BY_MASK[mask_of(CELL_NAMES.index(cell) for cell in event.cells)]
+            pattern = PATTERN_BY_MASK.get(mask_of(cell_index(cell) for cell in event.cells),
+                                          "-".join(event.cells))
             return (f"  {who(event.seat)} reaps {pattern} ({event.face}) and "
                     f"takes a {event.token} token")
         if isinstance(event, MatCleaned):

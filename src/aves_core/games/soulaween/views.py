@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from aves_core.games.soulaween.board import BLACK, CELL_NAMES, mask_of
+from aves_core.games.soulaween.board import BLACK, cell_index, mask_of
 from aves_core.games.soulaween.events import (
     EVENT_TYPES,
     Event,
@@ -79,7 +79,7 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
 
 
 def _mask(cells: Iterable[str]) -> int:
-    return mask_of(CELL_NAMES.index(cell) for cell in cells)
+    return mask_of(cell_index(cell) for cell in cells)
 
 
 def _fold(state: SoulaweenState, event: Event) -> SoulaweenState:

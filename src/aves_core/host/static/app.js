@@ -21,7 +21,7 @@ function el(tag, attrs, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -131,7 +131,7 @@ function drawGameForm(body, game) {
   const drawSeats = () => {
     seats.replaceChildren(...Array.from({ length: Number(count.value) }, (_, seat) => el("div",
       { class: "seat panel" }, el("div", {}, `Seat ${seat}`),
-      el("input", { class: "name", value: seat === 0 ? "you" : `player ${seat}`, maxlength: 40 }),
+      el("input", { class: "name", value: `player ${seat}`, maxlength: 40 }),
       el("select", { class: "who" }, seat === 0 ? el("option", { value: "me" }, "me") : null,
         el("option", { value: "human" }, "a friend (share a link)"),
         game.bots.map((bot) => el("option", { value: bot, selected: seat > 0 && bot === "greedy" },
@@ -182,7 +182,7 @@ async function createTable(game, seats, inputs) {
     }
     if (humans.length) {
       const links = humans.map((seat) => `${location.href.split("#")[0]}#/table/${table.table}/join/${seat}`);
-      sessionStorage.setItem("aves:links", JSON.stringify(links));
+      sessionStorage.setItem(`aves:links:${table.table}`, JSON.stringify(links));
     }
     location.hash = me !== null ? `#/table/${table.table}/seat/${me}` : `#/table/${table.table}`;
   } catch (error) { refused(error); }
@@ -273,10 +273,10 @@ function draw() {
   const view = App.view;
   const board = App.game === "soulaween" ? soulaween(view) : aves(view);
   const buttons = el("div", { class: "row" });
-  if (App.seat !== null && !view.result) {
+  if (App.seat !== null && !resultOf(view)) {
     buttons.append(el("button", { id: "undo", onclick: () => App.socket.send(JSON.stringify({ type: "undo" })) }, "Undo"));
   }
-  const links = JSON.parse(sessionStorage.getItem("aves:links") || "[]");
+  const links = JSON.parse(sessionStorage.getItem(`aves:links:${App.table}`) || "[]");
   if (links.length) buttons.append(el("span", { class: "muted" }, "Share: ", links.map((link) =>
     el("code", { class: "share" }, link, " "))));
   show(el("h2", {}, `${App.game === "soulaween" ? "Soulaween" : "AVES"} · table ${App.table}`),
@@ -285,13 +285,17 @@ function draw() {
        el("div", { class: "log", id: "log" }, App.lines.slice(-60).map((line) => el("div", {}, line)))));
   const log = document.getElementById("log");
   log.scrollTop = log.scrollHeight;
-  if (view.result && App.final === null) finalRanking();
+  if (resultOf(view) && App.final === null) finalRanking();
 }
 
+// AVES's view holds its result; Soulaween's is inside the state its players see.
+function resultOf(view) { return App.game === "soulaween" ? view.state.result : view.result; }
+
 function status(view) {
-  if (view.result) {
-    const winners = view.result.winners.map(who).join(" and ");
-    return el("div", { class: "result", id: "result" }, `Game over: ${winners} won (${view.result.reason.replace(/_/g, " ")})`,
+  const result = resultOf(view);
+  if (result) {
+    const winners = result.winners.map(who).join(" and ");
+    return el("div", { class: "result", id: "result" }, `Game over: ${winners} won (${result.reason.replace(/_/g, " ")})`,
       App.final ? App.final : null);
   }
   const active = App.game === "soulaween" ? view.state.active : view.active_player;
@@ -498,11 +502,11 @@ async function loadReplay(area, text) {
   const list = el("div", { class: "movelist" });
   const go = (index) => { at = Math.max(0, Math.min(replay.steps.length - 1, index)); render(); };
   const controls = el("div", { class: "steps" },
-    el("button", { id: "first", onclick: () => go(0) }, "⏮ first"),
+    el("button", { id: "first", onclick: () => go(0) }, "« first"),
     el("button", { id: "previous", onclick: () => go(at - 1) }, "◀ previous"),
     el("span", { id: "position" }),
     el("button", { id: "next", onclick: () => go(at + 1) }, "next ▶"),
-    el("button", { id: "last", onclick: () => go(replay.steps.length - 1) }, "last ⏭"));
+    el("button", { id: "last", onclick: () => go(replay.steps.length - 1) }, "last »"));
   document.onkeydown = (event) => { if (event.key === "ArrowRight") go(at + 1); if (event.key === "ArrowLeft") go(at - 1); };
   const render = () => {
     const step = replay.steps[at];
@@ -511,8 +515,8 @@ async function loadReplay(area, text) {
       el("button", { class: index + 1 === at ? "here" : "", onclick: () => go(index + 1) }, s.move)));
     board.replaceChildren(replayBoard(replay.game, step.report, step.move));
   };
-  area.replaceChildren(replay.valid ? null : el("p", { class: "result" },
-    `The log breaks a rule at move ${replay.problem.move_index}: ${replay.problem.code}: ${replay.problem.message}`),
+  area.replaceChildren(...(replay.valid ? [] : [el("p", { class: "result", id: "problem" },
+    `The log breaks a rule at move ${replay.problem.move_index}: ${replay.problem.code}: ${replay.problem.message}`)]),
     el("div", { class: "panel" }, controls, board), el("div", { class: "panel" }, el("h3", {}, "Moves"), list));
   render();
 }
@@ -521,10 +525,15 @@ function replayBoard(game, report, move) {
   const over = report.winners ? el("p", { class: "result" }, `Won by ${report.winners.map(who).join(" and ")} (${report.reason.replace(/_/g, " ")})`) : null;
   const turn = report.active_player !== null && report.active_player !== undefined ? el("p", { class: "status" }, `${who(report.active_player)} to move (${report.phase})`) : null;
   if (game === "soulaween") {
-    const rows = report.mat.map((text, index) => el("div", { class: "row" }, el("span", { class: "label" }, 4 - index),
-      text.split("").map((letter) => el("div", { class: "cell" }, letter === "." ? null : el("div", { class: `soul ${letter === "B" ? "black" : "white"}` })))));
-    return el("div", {}, over, turn, el("div", { class: "felt" }, rows,
-      el("div", {}, report.tokens.map((tokens, seat) => el("div", { class: "tokens" }, `${who(seat)}: `, tokens.map((token) => el("span", {}, token)))))));
+    // The report's mat is four rows of text, row 4 first: B black, W white, . empty.
+    const mat = el("div", { class: "mat" }, report.mat.map((text, index) => [el("span", { class: "label" }, 4 - index),
+      text.split("").map((letter) => el("div", { class: "cell" }, letter === "." ? null : el("div", { class: `soul ${letter === "B" ? "black" : "white"}` })))]),
+      el("span"), "abcd".split("").map((column) => el("span", { class: "label" }, column)));
+    return el("div", {}, over, turn, el("div", { class: "felt" }, mat,
+      el("div", {}, report.tokens.map((tokens, seat) => el("div", { class: "tokens" },
+        el("b", {}, who(seat)), ` · ${CHARACTERS[report.characters[seat]] || "no character"}`,
+        report.stances[seat] ? ` (${report.stances[seat]})` : "", ": ",
+        tokens.length ? tokens.map((token) => el("span", {}, token)) : "no token")))));
   }
   return el("div", {}, over, turn, el("div", { class: "felt" },
     el("div", { class: "row" }, "circle: ", el("span", { class: "hand" }, report.circle.map((code) => card(code))), `deck ${report.deck.length}`),

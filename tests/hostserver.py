@@ -1,0 +1,90 @@
+"""``aves serve`` in a subprocess for the tests: the real server, on 127.0.0.1 on a free
+port, over a SQLite file or a PostgreSQL URL, started, killed and started again.
+
+The browser tests drive it through Chromium; the reliability tests kill it with
+SIGKILL at random moments and check that a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+
+__all__ = ["ServeProcess", "free_port"]
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ServeProcess:
+    """``aves serve --db DB --port PORT [--workers N]``, its output kept in a file."""
+
+    def __init__(self, db: str | Path, folder: Path, *, workers: int = 1,
+                 port: int | None = None) -> None:
+        self.db = str(db)
+        self.workers = workers
+        self.port = port or free_port()
+        self.output = folder / f"serve-{self.port}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's base URL, ending in ``/``."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 30.0) -> ServeProcess:
+        """Start the server and wait until it accepts connections."""
+        command = [sys.executable, "-m", "aves_core", "serve", "--port", str(self.port),
+                   "--db", self.db, "--workers", str(self.workers)]
+        with self.output.open("ab") as output:
+            # A process group of its own: kill() reaches uvicorn's worker processes too.
+            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
+                                            start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"aves serve stopped: {self.output.read_text()[-2000:]}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"aves serve did not listen in {timeout} s")
+
+    def kill(self) -> None:
+        """SIGKILL to the server and its workers: no shutdown, no cleanup."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.process = None
+
+    def stop(self) -> None:
+        """Ctrl-C, as a user stops it; SIGKILL if it has not stopped within 10 s."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.process = None
+
+    def __enter__(self) -> ServeProcess:
+        return self.start()
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.stop()

@@ -1,0 +1,292 @@
+"""The browser client in a real headless Chromium against a real ``aves serve``.
+
+Whole games of AVES and Soulaween are played by clicking, as a player would: a
+table created from the lobby's form, a friend joining by the shared link in a
+second browser, a spectator watching, the server killed and restarted in the
+middle of a game (the page reconnects and goes on), and the replay viewer
+stepping through a finished table's log and an uploaded one. Each test saves
+screenshots to ``test-artifacts/screenshots`` to be looked at.
+
+Needs Chromium (``apt-get install chromium``) and Playwright's Python package (the
+dev extra). ``.ci/run`` sets ``AVES_REQUIRE_BROWSER=1``: there, a missing browser
+fails these tests instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostserver import ServeProcess
+
+from aves_core import replay
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+SCREENSHOTS = Path(__file__).parent.parent / "test-artifacts" / "screenshots"
+GOLDEN = Path(__file__).parent / "golden"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+TURN_TIMEOUT_MS = 20_000
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium, or any on the PATH."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("AVES_REQUIRE_BROWSER"):
+            pytest.fail("Chromium is required (AVES_REQUIRE_BROWSER) but not installed")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServeProcess]:
+    with ServeProcess(tmp_path / "tables.db", tmp_path) as running:
+        yield running
+
+
+class Page:
+    """A browser page with its console errors collected and a screenshot helper."""
+
+    def __init__(self, browser: Any, url: str, name: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TURN_TIMEOUT_MS)
+        self.name = name
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(url)
+
+    def shot(self, label: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SCREENSHOTS / f"{self.name}-{label}.png"), full_page=True)
+
+    def close(self) -> None:
+        assert [] == self.errors, f"JavaScript errors on {self.name}: {self.errors}"
+        self.context.close()
+
+    def events_seen(self) -> int:
+        seen: int = self.page.evaluate("window.avesClient.next")
+        return seen
+
+    def wait_past(self, seen: int) -> None:
+        """Until the page has received an event after the first ``seen``."""
+        self.page.wait_for_function("n => window.avesClient.next > n", arg=seen)
+
+    def wait_for_turn_or_end(self) -> bool:
+        """True when it is this page's move, False when the game is over."""
+        self.page.wait_for_selector("#result, #status .you")
+        return self.page.query_selector("#result") is None
+
+
+def create_table(page: Page, game: str, seats: list[str], options: dict[str, Any]) -> str:
+    """Fill the lobby's form: ``seats`` holds, per seat after the first (me), "human" or
+    a bot's name. The table's id, once the page shows it."""
+    page.page.wait_for_selector("#create")
+    page.page.select_option("#game", game)
+    page.page.select_option("#players", str(len(seats) + 1))
+    for index, who in enumerate(seats, start=1):
+        page.page.locator(".seat .who").nth(index).select_option(who)
+    for key, value in options.items():
+        if type(value) is bool:
+            page.page.set_checked(f"#option-{key}", value)
+        else:
+            page.page.select_option(f"#option-{key}", value)
+    page.shot("lobby")
+    page.page.click("#create")
+    page.page.wait_for_selector("#status, #result")
+    table: str = page.page.evaluate("window.avesClient.table")
+    return table
+
+
+def play_aves_move(page: Page, chooser: random.Random) -> None:
+    """One move by clicking: Pass, or a playable card (unless one is chosen already) and
+    then one of its golden gaps."""
+    seen = page.events_seen()
+    if page.page.query_selector("#pass"):
+        page.page.click("#pass")
+    else:
+        if page.page.query_selector("#hand .card.selected") is None:
+            chooser.choice(page.page.query_selector_all("#hand .card.playable")).click()
+        page.page.wait_for_selector(".gap.legal")
+        chooser.choice(page.page.query_selector_all(".gap.legal")).click()
+    page.wait_past(seen)
+
+
+def play_soulaween_move(page: Page, chooser: random.Random) -> None:
+    """One move by clicking: a reap, rotate or keep button, or an empty cell and a face."""
+    seen = page.events_seen()
+    buttons = page.page.query_selector_all("button.reap, #rotate, #keep")
+    if buttons:
+        chooser.choice(buttons).click()
+    else:
+        chooser.choice(page.page.query_selector_all(".cell.legal")).click()
+        page.page.click(f"button[data-face={chooser.choice(['black', 'white'])}]")
+    page.wait_past(seen)
+
+
+def finished_log(server: ServeProcess, table: str) -> bytes:
+    with urllib.request.urlopen(f"{server.url}api/tables/{table}/log") as answer:
+        body: bytes = answer.read()
+        return body
+
+
+# --- whole games ------------------------------------------------------------------------
+
+
+def test_a_whole_aves_game_with_a_friend_and_a_bot_and_a_spectator(
+        browser: Any, server: ServeProcess) -> None:
+    chooser = random.Random(7)
+    me = Page(browser, server.url, "aves-me")
+    table = create_table(me, "aves", ["human", "greedy"], {"crows": True})
+    me.shot("table")
+    link = me.page.locator("code.share").first.inner_text().strip()
+    assert link.endswith(f"#/table/{table}/join/1")
+    friend = Page(browser, link, "aves-friend")
+    friend.page.wait_for_selector("#status, #result")
+    watcher = Page(browser, f"{server.url}#/table/{table}", "aves-watcher")
+    watcher.page.wait_for_selector("#status, #result")
+    assert "watching" in watcher.page.inner_text("#status")
+    moves = 0
+    while moves < 400:
+        mover = next((page for page in (me, friend)
+                      if page.page.query_selector("#status .you")), None)
+        if me.page.query_selector("#result"):
+            break
+        if mover is None:  # the bot's move, or a page still receiving the last one
+            me.page.wait_for_timeout(50)
+            continue
+        if moves == 2:
+            mover.page.click("#hand .card.playable >> nth=0")
+            mover.shot("card-chosen")
+        play_aves_move(mover, chooser)
+        moves += 1
+        if moves == 3:
+            watcher.shot("watching")
+            # The spectator is shown no card of any hand while play goes on.
+            assert 0 == watcher.page.locator(".seats .card").count()
+            assert 0 == watcher.page.locator("#hand").count()
+    me.page.wait_for_selector("#result .ranking")
+    friend.page.wait_for_selector("#result")
+    watcher.page.wait_for_selector("#result")
+    for page in (me, friend, watcher):
+        page.shot("over")
+    outcome = replay(finished_log(server, table))
+    assert outcome.valid
+    assert outcome.result is not None
+    assert outcome.moves >= moves
+    shown = me.page.inner_text("#result")
+    for winner in outcome.result.winners:
+        assert (["you", "player 1", "player 2"][winner]) in shown
+    for page in (me, friend, watcher):
+        page.close()
+
+
+def test_a_whole_soulaween_game_in_standard_mode_against_a_bot(
+        browser: Any, server: ServeProcess) -> None:
+    chooser = random.Random(3)
+    me = Page(browser, server.url, "soulaween-me")
+    table = create_table(me, "soulaween", ["greedy"], {"mode": "standard"})
+    moves = 0
+    shots: set[str] = set()
+    while me.wait_for_turn_or_end() and moves < 300:
+        kind = "reap" if me.page.query_selector("button.reap") else \
+            "rotate" if me.page.query_selector("#rotate") else "put"
+        if kind not in shots:
+            shots.add(kind)
+            me.shot(f"to-{kind}")
+        play_soulaween_move(me, chooser)
+        moves += 1
+    me.page.wait_for_selector("#result .tokens")
+    me.shot("over")
+    outcome = replay(finished_log(server, table))
+    assert outcome.valid
+    assert outcome.result is not None
+    characters = json.loads(finished_log(server, table))["setup"]["characters"]
+    assert None not in characters  # standard mode: each player has a character
+    me.close()
+
+
+# --- a server that goes away ------------------------------------------------------------
+
+
+def test_the_page_reconnects_after_the_server_is_killed_and_the_game_goes_on(
+        browser: Any, server: ServeProcess) -> None:
+    chooser = random.Random(11)
+    me = Page(browser, server.url, "reconnect")
+    table = create_table(me, "aves", ["greedy"], {})
+    for _ in range(3):
+        assert me.wait_for_turn_or_end()
+        play_aves_move(me, chooser)
+    assert me.wait_for_turn_or_end()
+    before = me.page.inner_text("#hand")
+    seen = me.events_seen()
+    server.kill()
+    me.page.wait_for_timeout(1500)  # the page retries while nothing listens
+    server.start()
+    me.page.wait_for_function("s => window.avesClient.socket && "
+                              "window.avesClient.socket.readyState === 1", arg=None)
+    assert me.wait_for_turn_or_end()
+    me.shot("reconnected")
+    assert before == me.page.inner_text("#hand")  # nothing lost, nothing repeated
+    assert seen == me.events_seen()
+    while me.wait_for_turn_or_end():
+        play_aves_move(me, chooser)
+    assert replay(finished_log(server, table)).valid
+    me.close()
+
+
+# --- the replay viewer ---------------------------------------------------------------------
+
+
+def test_the_replay_viewer_steps_through_a_finished_table_and_an_uploaded_log(
+        browser: Any, server: ServeProcess) -> None:
+    chooser = random.Random(5)
+    me = Page(browser, server.url, "replay")
+    table = create_table(me, "aves", ["random"], {})
+    while me.wait_for_turn_or_end():
+        play_aves_move(me, chooser)
+    total = replay(finished_log(server, table)).moves
+    me.page.goto(f"{server.url}#/")
+    me.page.click(f'a[href="#/replay/{table}"]')
+    me.page.wait_for_selector("#next")
+    assert f"move 0 of {total}" in me.page.inner_text("#position")
+    me.page.click("#next")
+    me.page.click("#next")
+    assert f"move 2 of {total}" in me.page.inner_text("#position")
+    me.page.keyboard.press("ArrowLeft")
+    assert f"move 1 of {total}" in me.page.inner_text("#position")
+    me.page.click("#last")
+    me.page.wait_for_selector("#replay .result")
+    me.shot("finished-table")
+    # An uploaded log that breaks a rule: the viewer names the move and stops there.
+    me.page.set_input_files("#log-file", str(GOLDEN / "card_not_in_hand.json"))
+    me.page.wait_for_selector("#problem")
+    expected = replay((GOLDEN / "card_not_in_hand.json").read_bytes()).problem
+    assert expected is not None
+    assert f"move {expected.move_index}: {expected.code}" in me.page.inner_text("#problem")
+    me.shot("broken-log")
+    me.page.set_input_files("#log-file", str(GOLDEN / "not_json.json"))
+    me.page.wait_for_selector("#replay >> text=Not a readable log")
+    me.close()
