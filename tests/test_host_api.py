@@ -373,3 +373,40 @@ def test_a_posted_path_is_never_read_as_a_file(client: TestClient, body: bytes) 
 def test_a_posted_log_has_a_size_limit(client: TestClient) -> None:
     answer = client.post("/api/replay", content=b" " * (1 << 20 + 1))
     assert (413, "too_large") == error_of(answer)
+
+
+# --- the operator's export ------------------------------------------------------------
+
+
+def test_any_table_exports_as_a_log_that_replays_and_aves_export_writes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from aves_core.cli.app import main
+    from aves_core.host.service import export_log
+
+    db = tmp_path / "tables.db"
+    with TestClient(create_app(db)) as client:
+        table = new_table(client, players=["ann", "bo"], bots={"1": "greedy"})["table"]
+        auth = join(client, table, 0)
+        for _ in range(3):
+            view = wait_for_turn(client, table, 0, auth)
+            client.post(f"/api/tables/{table}/seats/0/moves", json=view["legal_moves"][0],
+                        headers=auth)
+        events = client.get(f"/api/tables/{table}/events?since=0").json()["next"]
+    store = SQLiteStore(db)
+    text = export_log(store, table)
+    outcome = replay(text)
+    assert outcome.valid
+    assert outcome.result is None  # unfinished, and exported all the same
+    assert outcome.moves == len(store.actions(table))
+    assert events > 0
+    assert text == export_log(store, table)
+    store.close()
+    assert 0 == main(["export", "--db", str(db)])
+    assert table in capsys.readouterr().out
+    out = tmp_path / "game.jsonl"
+    assert 0 == main(["export", "--db", str(db), table, "--format", "jsonl", "-o", str(out)])
+    assert replay(out.read_bytes()).valid
+    assert 2 == main(["export", "--db", str(db), "nope"])
+    assert "no table 'nope'" in capsys.readouterr().err
+    assert 2 == main(["export", "--db", str(tmp_path / "typo.db"), table])
+    assert not (tmp_path / "typo.db").exists()

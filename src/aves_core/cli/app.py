@@ -55,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return games.run(args, out)
         if args.command == "serve":
             return serve.run(args, out)
+        if args.command == "export":
+            return serve.run_export(args, out)
         if args.command == "simulate":
             return simulate.run_simulate(args, out)
         if args.command == "tournament":

@@ -1,4 +1,5 @@
-"""``aves serve``: the web host (Starlette on uvicorn) for every registered game.
+"""``aves serve``: the web host (Starlette on uvicorn) for every registered game;
+``aves export``: any of its tables as a log, for the host's operator.
 
 Needs the ``web`` extra (``pip install 'aves-core[web]'``). ``--db`` is a SQLite
 file (the default, ``aves.db``) or a ``postgresql://`` URL; ``--workers`` runs
@@ -13,7 +14,7 @@ from typing import Any, TextIO
 
 from aves_core.cli.common import UsageError
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "run_export"]
 
 
 def add_parser(commands: Any) -> None:
@@ -27,6 +28,17 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--db", default="aves.db",
                         help="a SQLite file (default aves.db) or a postgresql:// URL")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    export = commands.add_parser(
+        "export", help="write a hosted table's log, finished or not (for the operator)",
+        description="Write a table of an aves serve database as a log that aves replay "
+                    "validates: every hidden card is in it, so it is for the host's "
+                    "operator. Without TABLE, list the tables.")
+    export.add_argument("table", nargs="?", help="the table's id (omit to list the tables)")
+    export.add_argument("--db", default="aves.db",
+                        help="a SQLite file (default aves.db) or a postgresql:// URL")
+    export.add_argument("--format", choices=("json", "jsonl"), default="json",
+                        help="one JSON document (default) or JSON Lines")
+    export.add_argument("-o", "--output", help="a file to write (default: standard output)")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -48,4 +60,32 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     uvicorn.run("aves_core.host.app:app_from_environment", factory=True, host=args.host,
                 port=args.port, workers=args.workers, log_level="warning",
                 ws_max_size=64 * 1024)
+    return 0
+
+
+def run_export(args: argparse.Namespace, out: TextIO) -> int:
+    """``aves export``; returns the exit status."""
+    from pathlib import Path
+
+    from aves_core.host.service import export_log
+    from aves_core.host.store import open_store
+
+    if "://" not in args.db and not Path(args.db).exists():
+        # open_store would create an empty database: a typo must not.
+        raise UsageError(f"no database {args.db!r}")
+    store = open_store(args.db)
+    try:
+        if args.table is None:
+            for record in store.tables(limit=1000):
+                state = "over" if record.result is not None else "playing"
+                print(f"{record.id}  {record.game:<10} {state:<8} "
+                      f"{', '.join(seat.name for seat in record.seats)}", file=out)
+            return 0
+        text = export_log(store, args.table, args.format)
+    finally:
+        store.close()
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        out.write(text)
     return 0

@@ -42,7 +42,7 @@ from aves_core.kernel.log import dump_log, header_data, read_header
 from aves_core.kernel.registry import UnknownGameError, all_games, get_game
 from aves_core.kernel.table import Table, UndoError
 
-__all__ = ["HostError", "Lobby", "Subscriber"]
+__all__ = ["HostError", "Lobby", "Subscriber", "export_log"]
 
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
 MAX_PLAYERS_NAME = 40
@@ -184,13 +184,11 @@ class Lobby:
         record = await self._db(self.store.table, table_id)
         if record is None:
             raise HostError(404, "no_such_table", f"no table {table_id!r:.70}")
-        header = read_header(record.header)
-        table = Table(header.game, header.players, setup=header.setup, seed=header.seed)
-        live = _Live(record, table, 0)
+        live = _Live(record, _new_table(record), 0)
         await self._catch_up(live)
         for seat in record.seats:
             if seat.bot:
-                live.bots[seat.seat] = make_bot(seat.bot, header.game)
+                live.bots[seat.seat] = make_bot(seat.bot, live.table.game)
         return live
 
     async def _catch_up(self, live: _Live) -> bool:
@@ -202,11 +200,7 @@ class Lobby:
         return bool(actions)
 
     def _replay(self, live: _Live, action: Action) -> None:
-        table = live.table
-        if action.kind == "move":
-            table.play(table.game.move_from_json(action.data))
-        else:
-            table.undo(action.data["seat"])
+        _apply_action(live.table, action)
         live.actions = action.index + 1
 
     def _summary(self, live: _Live) -> dict[str, Any]:
@@ -511,3 +505,30 @@ class Lobby:
 def _player(table: Table, move: Any) -> Callable[[], Any]:
     """Playing ``move`` at ``table``, later (a function bound to both now)."""
     return lambda: table.play(move)
+
+
+def _new_table(record: TableRecord) -> Table:
+    header = read_header(record.header)
+    return Table(header.game, header.players, setup=header.setup, seed=header.seed)
+
+
+def _apply_action(table: Table, action: Action) -> None:
+    if action.kind == "move":
+        table.play(table.game.move_from_json(action.data))
+    else:
+        table.undo(action.data["seat"])
+
+
+def export_log(store: Store, table_id: str, form: str = "json") -> str:
+    """Any table of ``store`` as a log (``"json"`` or ``"jsonl"``), finished or not,
+    every hidden card in it: for the host's operator (``aves export``), never a player.
+    AVES's in its ``aves-log`` v1 format; ``aves replay`` validates it."""
+    if form not in ("json", "jsonl"):
+        raise HostError(400, "bad_argument", f"form is 'json' or 'jsonl', not {form!r:.20}")
+    record = store.table(table_id) if type(table_id) is str else None
+    if record is None:
+        raise HostError(404, "no_such_table", f"no table {table_id!r:.70}")
+    table = _new_table(record)
+    for action in store.actions(table_id):
+        _apply_action(table, action)
+    return dump_log(table.log, "jsonl" if form == "jsonl" else "json")
