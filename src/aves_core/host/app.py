@@ -46,7 +46,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from aves_core.host.openapi import OPENAPI
+from aves_core.host.openapi import describe_api
 from aves_core.host.service import HostError, Lobby
 from aves_core.host.sockets import socket_endpoint
 from aves_core.host.store import SQLiteStore, Store, open_store
@@ -126,9 +126,11 @@ def _seat(request: Request) -> int:
 
 def _since(request: Request) -> int:
     text = request.query_params.get("since", "0")
-    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+    if not (text.isascii() and text.isdigit()):
         raise HostError(400, "bad_argument", "since must be a number of events")
-    return int(text)
+    # Any number is read (the table, once found, says which are too many); a huge one
+    # is not converted digit by digit.
+    return int(text) if len(text) <= 18 else 10**18
 
 
 async def _games(request: Request, lobby: Lobby) -> Any:
@@ -189,7 +191,7 @@ async def _replay(request: Request, lobby: Lobby) -> Any:
 
 
 async def _openapi(request: Request, lobby: Lobby) -> Any:
-    return OPENAPI
+    return describe_api(lobby.games())
 
 
 async def _index(request: Request) -> Response:
@@ -201,7 +203,12 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
-    return _error(405, "method_not_allowed", f"{request.method} is not allowed here")
+    answer = _error(405, "method_not_allowed", f"{request.method[:20]} is not allowed here")
+    # RFC 9110: a 405 names the methods the resource allows (Starlette's routing knows them).
+    allowed = (getattr(exc, "headers", None) or {}).get("Allow")
+    if allowed:
+        answer.headers["Allow"] = allowed
+    return answer
 
 
 async def _internal(request: Request, exc: Exception) -> Response:

@@ -2,14 +2,18 @@
 
 Clients can generate from it, and the tests fuzz the running app against it
 (schemathesis): every request of every shape gets an answer the description
-allows, and never a server error.
+allows, and never a server error. ``describe_api`` fills in what the registry
+knows when asked (the games' ids, their bots, the most players a game takes), so a
+host that registers a game of its own gets it described too.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["OPENAPI"]
+__all__ = ["OPENAPI", "describe_api"]
 
 _ERROR: dict[str, Any] = {
     "type": "object",
@@ -71,8 +75,13 @@ OPENAPI: dict[str, Any] = {
         },
         "/api/replay": {"post": {
             "summary": "a log replayed: each state, for the replay viewer",
-            "requestBody": {"required": True, "content": {"application/json": {
-                "schema": _OBJECT}}},
+            "description": "The body is a log, one JSON document or JSON Lines. A log "
+                           "whose moves break a rule is shown up to there (valid false, "
+                           "its problem); a body that is no log is a 400 with the log's "
+                           "code (not_json, bad_header, unknown_game, ...).",
+            "requestBody": {"required": True, "content": {
+                "application/json": {"schema": {"type": "object", "required": ["format"]}},
+                "application/jsonl": {"schema": {"type": "string", "minLength": 1}}}},
             "responses": _answers(200, 413)}},
         "/api/tables/{table}": {"get": {"summary": "a table's seats and result",
                                         "parameters": [_TABLE], "responses": _answers()}},
@@ -107,3 +116,18 @@ OPENAPI: dict[str, Any] = {
             "security": _BEARER, "responses": _answers(200, *_SEATED)}},
     },
 }
+
+
+def describe_api(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """``OPENAPI`` with the registered ``games`` (as ``Lobby.games`` lists them) named:
+    the ``game`` of a new table, its bots and its number of players."""
+    description = copy.deepcopy(OPENAPI)
+    body = description["paths"]["/api/tables"]["post"]["requestBody"]["content"][
+        "application/json"]["schema"]["properties"]
+    body["game"]["enum"] = [game["id"] for game in games]
+    body["players"]["minItems"] = min((game["min_players"] for game in games), default=1)
+    body["players"]["maxItems"] = max((game["max_players"] for game in games), default=1)
+    body["bots"]["propertyNames"] = {"pattern": "^[0-9]{1,2}$"}
+    body["bots"]["additionalProperties"] = {"enum": sorted(
+        {bot for game in games for bot in game["bots"]})}
+    return description

@@ -459,23 +459,25 @@ class Lobby:
     def replay_steps(text: bytes) -> dict[str, Any]:
         """A log replayed for the replay viewer: each state as the game reports it (every
         hand shown: a log holds the whole deal), the moves in notation, and the first
-        problem, if any. Any registered game; at most ``MAX_REPLAY_MOVES`` moves."""
-        from aves_core.kernel.errors import LogError
+        problem, if any. Any registered game; at most ``MAX_REPLAY_MOVES`` moves. A body
+        that is no log at all (not JSON, no header, an unknown game, a bad setup) is a
+        ``HostError`` with the log's code."""
         from aves_core.kernel.log import read_log
 
+        if not text:
+            raise HostError(400, "empty_body", "post a log (JSON or JSON Lines) to replay")
         try:
             # Bytes, never a str: a str not starting with "{" would name a file here.
             log = read_log(bytes(text))
-        except LogError as error:
-            return {"valid": False, "problem": {"code": error.code, "message": str(error)}}
-        game = get_game(log.game)
+            game = get_game(log.game)
+            state = game.start(len(log.players), log.setup)
+        except AvesError as error:
+            # No state to show at all: the body is no log (a log that breaks a rule in
+            # its moves is shown up to there, with valid false).
+            raise HostError(400, error.code, str(error)) from None
         if len(log.moves) > MAX_REPLAY_MOVES:
             raise HostError(413, "too_large", f"the viewer shows logs of up to "
                                               f"{MAX_REPLAY_MOVES:,} moves")
-        try:
-            state = game.start(len(log.players), log.setup)
-        except AvesError as error:
-            return {"valid": False, "problem": {"code": error.code, "message": str(error)}}
         steps: list[dict[str, Any]] = [{"move": None, "report": game.replay_report(state, 0)}]
         problem: dict[str, Any] | None = None
         for index, move in enumerate(log.moves):

@@ -86,7 +86,8 @@ def check_pairs(data: dict[str, Any], pairs: Mapping[str, tuple[str, ...] | None
         value = data.get(key)
         if value is None:
             continue
-        if type(value) is not list:
+        # A tuple is what the converter unstructures to; JSON gives a list.
+        if type(value) not in (list, tuple):
             raise FieldError(f"expected a list of two values, one a seat, got "
                              f"{describe(value)}", path=key)
         if len(value) != 2:

@@ -493,8 +493,9 @@ async function replayPage(table) {
 
 async function loadReplay(area, text) {
   let replay;
-  try { replay = await call("POST", "replay", text); } catch (error) { return refused(error); }
-  if (!replay.steps) return area.replaceChildren(el("p", { class: "result" }, `Not a readable log: ${replay.problem.code}: ${replay.problem.message}`));
+  try { replay = await call("POST", "replay", text); } catch (error) {
+    return area.replaceChildren(el("p", { class: "result", id: "problem" }, `Not a readable log: ${error.code}: ${error.message}`));
+  }
   App.names = replay.players;
   App.seat = null;
   let at = 0;
