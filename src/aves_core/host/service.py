@@ -222,7 +222,10 @@ class Lobby:
         """A table's seats, whose move it is, and its result."""
         live = await self._get(table_id)
         live.record = await self._db(self.store.table, table_id) or live.record
-        return self._summary(live)
+        async with live.lock:
+            # Another worker may have moved since this one last looked.
+            await self._catch_up(live)
+            return self._summary(live)
 
     async def tables(self) -> list[dict[str, Any]]:
         """The newest tables, for the lobby."""
@@ -416,6 +419,21 @@ class Lobby:
 
     # --- subscribers ----------------------------------------------------------------
 
+    async def follow(self, table_id: str, seat: int | None, token: str | None,
+                     since: int | None) -> tuple[dict[str, Any], dict[str, Any] | None,
+                                                 Subscriber]:
+        """A new socket's welcome (the seat's view now), the events it missed since
+        ``since`` (None: it asks for none) and its subscription from then on, all taken
+        under the table's lock: no event can fall between them, nor come twice."""
+        live = await (self.check(table_id, seat, token) if seat is not None
+                      else self._get(table_id))
+        async with live.lock:
+            await self._catch_up(live)
+            welcome = self.view_json(live, seat)
+            missed = None if since is None else self._events_json(
+                live, seat, min(since, live.table.event_count))
+            return welcome, missed, self.subscribe(table_id, seat, live.table.event_count)
+
     def subscribe(self, table_id: str, seat: int | None, since: int) -> Subscriber:
         """A queue of the table's messages for ``seat``, from event ``since`` on."""
         subscriber = Subscriber(seat, asyncio.Queue(), since)
@@ -494,10 +512,12 @@ class Lobby:
     async def log(self, table_id: str) -> str:
         """A finished game's log (AVES's in its ``aves-log`` v1 format)."""
         live = await self._get(table_id)
-        if live.table.result is None:
-            raise HostError(409, "game_not_over",
-                            "the log holds every hidden card: it is shown once the game is over")
-        return dump_log(live.table.log, "json")
+        async with live.lock:
+            await self._catch_up(live)
+            if live.table.result is None:
+                raise HostError(409, "game_not_over", "the log holds every hidden card: it "
+                                "is shown once the game is over")
+            return dump_log(live.table.log, "json")
 
     def close(self) -> None:
         """Stop the bots' threads."""

@@ -73,17 +73,14 @@ async def _hello(socket: WebSocket, lobby: Lobby, table_id: str
         raise HostError(400, "schema", "token must be a string")
     if since is not None and (type(since) is not int or since < 0):
         raise HostError(400, "schema", "since must be a number of events")
-    if seat is None:
-        welcome = await lobby.view(table_id, None, None)
-    else:
-        welcome = await lobby.view(table_id, seat, token)
-    start = welcome["next"] if since is None else min(since, welcome["next"])
-    subscriber = lobby.subscribe(table_id, seat, start)
-    await socket.send_json({"type": "welcome", "seat": seat, **welcome})
-    if since is not None:
-        missed = await lobby.events(table_id, seat, token, start)
-        subscriber.next = max(subscriber.next, missed["next"])
-        await socket.send_json({"type": "events", **missed})
+    welcome, missed, subscriber = await lobby.follow(table_id, seat, token, since)
+    try:
+        await socket.send_json({"type": "welcome", "seat": seat, **welcome})
+        if missed is not None:
+            await socket.send_json({"type": "events", **missed})
+    except BaseException:
+        lobby.unsubscribe(table_id, subscriber)
+        raise
     return seat, token, subscriber
 
 
