@@ -34,7 +34,7 @@ from hostserver import ServeProcess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import WebSocketException
 
 from aves_core import get_game, replay
 from aves_core.host.store import open_store
@@ -257,7 +257,7 @@ class Spectator:
                         if message["type"] == "events":
                             self.events.extend(message["events"])
                             assert message["next"] == len(self.events), message
-            except (OSError, ConnectionClosed, TimeoutError):
+            except (OSError, WebSocketException, TimeoutError):
                 self.reconnects += 1
                 await asyncio.sleep(0.05)
 

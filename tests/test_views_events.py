@@ -63,8 +63,14 @@ from aves_core.games.aves.events import (
     apply_move_with_events,
     events_for,
 )
-from aves_core.games.aves.serialize import event_from_json, event_to_json
+from aves_core.games.aves.serialize import (
+    converter,
+    event_from_json,
+    event_to_json,
+    unstructure_move,
+)
 from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
+from aves_core.kernel.convert import type_first
 
 Seat = int | None
 
@@ -294,6 +300,25 @@ def test_views_and_events_hold_no_hidden_card_code(
         # Cards taken from the circle were public when taken, even though they now sit
         # in a hidden hand; what was never shown must not appear.
         assert set() == found & (hidden_codes(after, seat) - known_codes(state, seat))
+
+
+@given(state=games())
+def test_view_json_written_by_hand_is_what_the_converter_writes(state: GameState) -> None:
+    # view_to_json and unstructure_move skip the converter for speed (a host sends a
+    # view to every seat on every move): they must write exactly what it writes, in
+    # the same key order, for every seat, phase, variant and result.
+    for seat in seats_of(state):
+        view = view_for(state, seat)
+        slow = converter.unstructure(view)
+        slow["legal_moves"] = [type_first(converter.unstructure(move, unstructure_as=Move))
+                               for move in view.legal_moves]
+        fast = view_to_json(view)
+        assert fast == slow
+        assert list(fast) == list(slow)
+        assert json.dumps(fast) == json.dumps(slow)
+    for move in (Trade(1, Card.parse("R2"), 3), Return(0, Card.parse("C0"), 0), Pass(2)):
+        assert unstructure_move(move) == type_first(converter.unstructure(
+            move, unstructure_as=Move))
 
 
 # --- the fold ------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ async def _act(socket: WebSocket, lobby: Lobby, table_id: str, seat: int | None,
     if data["type"] == "move":
         if set(data) - {"type", "move"}:
             raise HostError(400, "schema", 'a move message is {"type": "move", "move": {...}}')
-        await lobby.move(table_id, seat, token, data.get("move"))
+        await lobby.move(table_id, seat, token, data.get("move"), reply=False)
     elif data["type"] == "undo":
         await lobby.undo(table_id, seat, token)
     elif data["type"] != "ping":

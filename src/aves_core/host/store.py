@@ -128,6 +128,10 @@ def token_matches(stored: str | None, token: str | None) -> bool:
 class Store(Protocol):
     """What the host asks of its storage. Every method is synchronous and thread safe."""
 
+    quick: bool
+    """True when every call returns in microseconds (an embedded database): the host
+    then calls it on its event loop instead of handing each call to a thread."""
+
     def create_table(self, record: TableRecord) -> None:
         """Keep a new table and its seats."""
         ...
@@ -173,6 +177,7 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.quick = True  # a local file in WAL mode: reads and commits take microseconds
         self._lock = threading.Lock()
         # One connection, shared under a lock: SQLite writes one transaction at a time.
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,

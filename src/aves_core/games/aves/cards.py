@@ -81,12 +81,16 @@ class Card:
     # as a small int (hashing an enum member runs Python code; hashing an int does not).
     rank: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     suit: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    # And its code: a host writes every card of every view it sends as its code.
+    code: str = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         suit = CROW_SUIT if self.color is None else _COLOR_INDEX[self.color]
         rank = CROW_RANK if self.color is None else suit * 6 + self.number - 1
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "code", "C0" if self.color is None
+                           else f"{self.color.value}{self.number}")
 
     @property
     def is_crow(self) -> bool:
@@ -108,7 +112,7 @@ class Card:
         return card
 
     def __str__(self) -> str:
-        return "C0" if self.color is None else f"{self.color.value}{self.number}"
+        return self.code
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -213,6 +213,24 @@ def update_view(view: PlayerView, events: Iterable[Event]) -> PlayerView:
 
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """A view as JSON-ready data (cards as codes, moves as tagged objects)."""
-    data: dict[str, Any] = converter.unstructure(view)
-    data["legal_moves"] = [unstructure_move(move) for move in view.legal_moves]
-    return data
+    if type(view) is not PlayerView or type(view.variant) is not Variant:
+        data: dict[str, Any] = converter.unstructure(view)
+        data["legal_moves"] = [unstructure_move(move) for move in view.legal_moves]
+        return data
+    # By hand, field by field as the converter writes them (a host sends a view to
+    # every seat on every move); tests/test_views_events.py checks the two agree.
+    result = view.result
+    return {
+        "seat": view.seat,
+        "variant": {"crows": view.variant.crows, "showdown": view.variant.showdown},
+        "phase": view.phase.value,
+        "active_player": view.active_player,
+        "hands": [None if hand is None else [str(card) for card in hand]
+                  for hand in view.hands],
+        "hand_sizes": list(view.hand_sizes),
+        "circle": [str(card) for card in view.circle],
+        "deck_size": view.deck_size,
+        "result": None if result is None else {"winners": list(result.winners),
+                                               "reason": result.reason},
+        "legal_moves": [unstructure_move(move) for move in view.legal_moves],
+    }
