@@ -15,6 +15,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from aves_core import get_game, replay
 from aves_core.host.app import MAX_BODY, create_app
@@ -249,6 +250,58 @@ def test_a_spectator_sees_no_hand_and_cannot_move(client: TestClient) -> None:
         socket.receive_json()
         socket.send_json({"type": "move", "move": {"type": "pass", "player": 0}})
         assert "forbidden" == socket.receive_json()["error"]["code"]
+
+
+def test_a_spectator_may_ping_and_is_answered_by_silence(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_json({"type": "hello", "seat": None})
+        socket.receive_json()
+        socket.send_json({"type": "ping"})
+        socket.send_json({"type": "move", "move": {"type": "pass", "player": 0}})
+        # The first answer is the move's refusal: the ping was no error.
+        assert "forbidden" == socket.receive_json()["error"]["code"]
+
+
+def test_a_left_seats_socket_is_closed_before_the_bot_moves(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    auth = join(client, table, 0)
+    with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_json({"type": "hello", "seat": 0, "token": auth["Authorization"][7:]})
+        assert "welcome" == socket.receive_json()["type"]
+        assert 200 == client.post(f"/api/tables/{table}/seats/0/leave", headers=auth).status_code
+        assert "seat_left" == socket.receive_json()["error"]["code"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert 4403 == closed.value.code
+
+
+def test_the_bearer_scheme_is_read_in_any_case(client: TestClient) -> None:
+    table = new_table(client)["table"]
+    token = join(client, table, 0)["Authorization"][7:]
+    for scheme in ("bearer", "BEARER", "Bearer"):
+        answer = client.get(f"/api/tables/{table}/seats/0/view",
+                            headers={"Authorization": f"{scheme} {token}"})
+        assert 200 == answer.status_code, scheme
+    assert (401, "unauthorized") == error_of(client.get(
+        f"/api/tables/{table}/seats/0/view", headers={"Authorization": f"Basic {token}"}))
+
+
+@pytest.mark.parametrize("bot", ["search:5001", "search:2001ms", "search:99999999"])
+def test_a_hosted_search_bot_may_not_think_without_end(client: TestClient, bot: str) -> None:
+    answer = client.post("/api/tables", json={"game": "aves", "players": ["a", "b"],
+                                              "bots": {"1": bot}})
+    assert (400, "schema") == error_of(answer)
+    assert "at most" in answer.json()["error"]["message"]
+    assert 201 == client.post("/api/tables", json={
+        "game": "aves", "players": ["a", "b"], "bots": {"1": "search:5000"}}).status_code
+
+
+def test_aves_serve_never_prints_a_database_password() -> None:
+    from aves_core.cli.serve import _shown
+
+    assert "postgresql://aves:***@db:5432/aves" == _shown("postgresql://aves:s3cret@db:5432/aves")
+    assert "tables.db" == _shown("tables.db")
 
 
 # --- hostile requests -----------------------------------------------------------------------

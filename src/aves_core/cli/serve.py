@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--workers must be >= 1 and --port 0 to 65535")
     open_store(args.db).close()  # a database that cannot be opened fails here, clearly
     os.environ[DB_VARIABLE] = args.db
-    print(f"aves serve: http://{args.host}:{args.port} ({args.db}, {args.workers} "
+    print(f"aves serve: http://{args.host}:{args.port} ({_shown(args.db)}, {args.workers} "
           f"worker{'s' if args.workers > 1 else ''}; Ctrl-C stops)", file=out, flush=True)
     uvicorn.run("aves_core.host.app:app_from_environment", factory=True, host=args.host,
                 port=args.port, workers=args.workers, log_level="warning",
@@ -92,3 +92,14 @@ def run_export(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(text)
     return 0
+
+
+def _shown(db: str) -> str:
+    """A database URL as printed: any password in it replaced by ***."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(db)
+    if parts.password is None:
+        return db
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))

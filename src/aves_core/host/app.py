@@ -112,9 +112,9 @@ async def _body(request: Request) -> Any:
 
 
 def _token(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    return header.removeprefix("Bearer ").strip() or None if header.startswith("Bearer ") \
-        else None
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    # The scheme is case-insensitive (RFC 9110): "bearer" is "Bearer".
+    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 def _seat(request: Request) -> int:

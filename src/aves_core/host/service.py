@@ -63,6 +63,14 @@ def _bad(message: str, code: str = "schema") -> HostError:
     return HostError(400, code, message)
 
 
+SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
+"""Put in a seat's socket queues when the player leaves: the socket closes."""
+
+MAX_SEARCH_ITERATIONS = 5_000
+MAX_SEARCH_MS = 2_000
+"""The most a hosted search bot may think a move: a table must not hold a bot thread."""
+
+
 @attrs.define
 class Subscriber:
     """One socket's seat (None: a spectator) and the queue its messages go through."""
@@ -166,6 +174,7 @@ class Lobby:
                 make_bot(spec, game)
             except AvesError as error:
                 raise _bad(f"bots: {error}") from None
+            _check_budget(spec)
             specs[int(key)] = spec
         return specs
 
@@ -290,6 +299,9 @@ class Lobby:
         await self._db(self.store.set_bot, table_id, seat, "random")
         live.record = await self._db(self.store.table, table_id) or live.record
         live.bots[seat] = make_bot("random", live.table.game)
+        for subscriber in self._subscribers.get(table_id, {}).values():
+            if subscriber.seat == seat:
+                subscriber.queue.put_nowait(SEAT_LEFT)
         self._schedule_bots(table_id, live)
         return {"left": seat}
 
@@ -423,7 +435,7 @@ class Lobby:
 
     async def resume_bots(self) -> None:
         """After a start: bots whose turn it is move (a restart loses no bot's turn)."""
-        for record in await self._db(self.store.tables, 1000):
+        for record in await self._db(self.store.tables, 1_000_000):
             if record.result is None and any(seat.bot for seat in record.seats):
                 live = await self._get(record.id)
                 self._schedule_bots(record.id, live)
@@ -530,8 +542,24 @@ class Lobby:
             return dump_log(live.table.log, "json")
 
     def close(self) -> None:
-        """Stop the bots' threads."""
+        """Stop the bots: their tasks, then their threads."""
+        for live in self._live.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
+
+
+def _check_budget(spec: str) -> None:
+    """A search bot's budget, if given, within what a host allows."""
+    name, _, argument = spec.partition(":")
+    if name != "search" or not argument:
+        return
+    if argument.endswith("ms"):
+        if int(argument[:-2]) > MAX_SEARCH_MS:
+            raise _bad(f"bots: a hosted search bot thinks at most {MAX_SEARCH_MS} ms a move")
+    elif int(argument) > MAX_SEARCH_ITERATIONS:
+        raise _bad(f"bots: a hosted search bot makes at most {MAX_SEARCH_ITERATIONS:,} "
+                   "iterations a move")
 
 
 def _player(table: Table, move: Any) -> Callable[[], Any]:

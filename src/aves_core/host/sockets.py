@@ -24,7 +24,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from aves_core.host.service import HostError, Lobby, Subscriber
+from aves_core.host.service import SEAT_LEFT, HostError, Lobby, Subscriber
 from aves_core.kernel.errors import AvesError
 
 __all__ = ["MAX_MESSAGE", "socket_endpoint"]
@@ -86,6 +86,8 @@ async def _hello(socket: WebSocket, lobby: Lobby, table_id: str
 
 async def _act(socket: WebSocket, lobby: Lobby, table_id: str, seat: int | None,
                token: str | None, data: dict[str, Any]) -> None:
+    if data["type"] == "ping":
+        return
     if seat is None:
         raise HostError(403, "forbidden", "a spectator cannot move")
     if data["type"] == "move":
@@ -94,7 +96,7 @@ async def _act(socket: WebSocket, lobby: Lobby, table_id: str, seat: int | None,
         await lobby.move(table_id, seat, token, data.get("move"), reply=False)
     elif data["type"] == "undo":
         await lobby.undo(table_id, seat, token)
-    elif data["type"] != "ping":
+    else:
         raise HostError(400, "schema", f"unknown message type {data['type'][:20]!r} "
                                        "(move, undo or ping)")
 
@@ -139,4 +141,9 @@ async def _send(socket: WebSocket, subscriber: Subscriber) -> None:
     """Forward the subscriber's messages to the socket, in order."""
     while True:
         message = await subscriber.queue.get()
+        if message is SEAT_LEFT:
+            # The seat is a bot's now: its socket must not see the bot's cards.
+            await socket.send_json(_error("seat_left", "this seat was left; a bot plays it"))
+            await socket.close(code=4403)
+            return
         await socket.send_json(message)
