@@ -46,6 +46,7 @@ from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 
 if TYPE_CHECKING:
     from aves_core.bots import Bot
+    from aves_core.kernel.encoding import Encoding
     from aves_core.kernel.log import LogLike
     from aves_core.kernel.phases import PhaseMachine
     from aves_core.kernel.search import SearchHooks
@@ -380,6 +381,11 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         from aves_core.bots import standard_bots
 
         return standard_bots(self)
+
+    def encoding(self, num_players: int) -> Encoding[V, M] | None:
+        """The game's fixed action indices and observation layout for learning agents
+        (``aves_core.envs``), or None when it has none."""
+        return None
 
     def search_hooks(self) -> SearchHooks[Any, Any, Any] | None:
         """What the generic search bot needs to play this game, or None."""

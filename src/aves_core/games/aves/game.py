@@ -290,6 +290,13 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         standard = standard_bots(self)
         return {"random": standard["random"], "greedy": greedy, "search": standard["search"]}
 
+    def encoding(self, num_players: int) -> Any:
+        """The action indices and observation layout of ``aves_core.games.aves.encoding``."""
+        from aves_core.games.aves.encoding import AvesEncoding
+
+        self.check_players(num_players)
+        return AvesEncoding(num_players)
+
     def search_hooks(self) -> SearchHooks[Any, Any, Any]:
         """Determinization from what the seat knows, GreedyBot's ordering and the
         fast playout policy."""

@@ -206,6 +206,13 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         standard = standard_bots(self)
         return {"random": standard["random"], "greedy": greedy, "search": standard["search"]}
 
+    def encoding(self, num_players: int) -> Any:
+        """The action indices and observation layout of ``aves_core.games.soulaween.encoding``."""
+        from aves_core.games.soulaween.encoding import SoulaweenEncoding
+
+        self.check_players(num_players)
+        return SoulaweenEncoding()
+
     def search_hooks(self) -> SearchHooks[Any, Any, Any]:
         """The true state, the greedy scores at the root, a quick playout policy."""
         if self._hooks is None:

@@ -1,0 +1,150 @@
+"""Any registered game with an encoding as a PettingZoo AEC environment.
+
+::
+
+    from aves_core.envs.pettingzoo import env
+    game = env(game="aves", num_players=4)
+    game.reset(seed=7)
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, info = game.last()
+        mask = observation["action_mask"]
+        action = None if termination or truncation else int(mask.nonzero()[0][0])
+        game.step(action)
+
+Agents are ``player_0`` to ``player_{n-1}`` and step in turn, one step each per
+cycle; a seat that is not to move has one legal action, NOOP (the last index). A
+game that ends within a cycle ends for every seat at the end of that cycle.
+The observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
+built from the seat's view only (docs/ai.md tables the layout). Rewards come at
+the end: +1 to each winner, -1 to the others. ``max_cycles`` truncates a game
+that runs long (AVES's can, with returns); an action the mask forbids is replaced
+by a random legal move and earns ``illegal_reward``. ``render_mode="ansi"`` returns
+the table as text. ``parallel_env`` is the same game through the parallel API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.agent_selector import AgentSelector
+from pettingzoo.utils.conversions import aec_to_parallel
+
+from aves_core.envs.core import OBSERVATION_HIGH, Match
+from aves_core.kernel.errors import ArgumentError
+
+__all__ = ["AvesCoreEnv", "env", "parallel_env", "raw_env"]
+
+
+class AvesCoreEnv(AECEnv):  # type: ignore[misc]
+    """A game of aves-core as an AEC environment (see the module's docs)."""
+
+    metadata = {  # noqa: RUF012 (the API's name)
+        "render_modes": ["ansi"], "name": "aves_core_v0", "is_parallelizable": True,
+        "render_fps": 1}
+
+    def __init__(self, game: str = "aves", num_players: int | None = None,
+                 options: Any = None, max_cycles: int = 500, illegal_reward: float = -1.0,
+                 render_mode: str | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ArgumentError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if type(max_cycles) is not int or max_cycles < 1:
+            raise ArgumentError("max_cycles must be an int >= 1")
+        self.match = Match(game, num_players, options, illegal_reward)
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"aves_core_{self.match.game.id}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(self.match.num_players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observation = spaces.Dict({
+            "observation": spaces.Box(0.0, OBSERVATION_HIGH, (self.match.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.match.num_actions,), np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {agent: spaces.Discrete(self.match.num_actions)
+                              for agent in self.possible_agents}
+        # The games of reset() without a seed: from ``seed`` if given, else fresh.
+        self._seed_rng = np.random.default_rng(seed)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; the same ``seed`` gives the same game."""
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+            for agent in self.possible_agents:
+                self.action_spaces[agent].seed(seed)
+        self.match.start(int(self._seed_rng.integers(2**62)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._selector = AgentSelector(self.agents)
+        self.agent_selection = self._selector.reset()
+        self.cycles = 0
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What the agent's seat may see, and its mask."""
+        return self.match.observe(self._seat[agent])
+
+    def step(self, action: Any) -> None:
+        """The selected agent's action; rewards and the end come with the game's end."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        allowed = self.match.act(self._seat[agent], action)
+        self.infos[agent] = {} if allowed else {"illegal_action": int(action)}
+        if not allowed:
+            self.rewards[agent] = self.match.illegal_reward
+        if self._selector.is_last():
+            # A game that ended within the cycle ends for everyone at its end (the seats
+            # after the last move had only NOOP), so that every cycle is whole.
+            self.cycles += 1
+            if self.match.live.result is not None:
+                for name, reward in zip(self.agents, self.match.rewards(), strict=True):
+                    self.rewards[name] += reward
+                    self.terminations[name] = True
+            elif self.cycles >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self._selector.next()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self.match.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(**kwargs: Any) -> AvesCoreEnv:
+    """The environment with no wrapper."""
+    return AvesCoreEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AvesCoreEnv:
+    """The AEC environment (its checks are its own: no wrapper is needed)."""
+    return raw_env(**kwargs)
+
+
+def parallel_env(**kwargs: Any) -> Any:
+    """The same game through PettingZoo's parallel API (one step is one cycle)."""
+    return aec_to_parallel(raw_env(**kwargs))

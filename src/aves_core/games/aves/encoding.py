@@ -1,0 +1,129 @@
+"""AVES for learning agents: a fixed action index for every move and a flat
+observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+
+Actions (1,979): putting card kind ``k`` (its canonical rank, 0-41 for the fruit
+cards R1..V6 and 42 for a crow) into gap ``g`` (0-45) is ``k * 46 + g``; it is a
+trade in the playerTurn phase and the forced return in forcedReturn, the only
+phases in which a seat moves. ``pass`` is 1,978.
+
+Observation (2,260 floats), always from the observing seat's side (seat ``s + i``
+is "i seats to my left"), so one policy serves every seat:
+
+- 0-42: my hand, the count of each card kind;
+- 43-2,020: the circle, position p (0-45) one-hot over the 43 kinds;
+- 2,021-2,026: the hand sizes of me and the seats to my left, divided by 8;
+- 2,027: the deck's size divided by 46;
+- 2,028-2,031: the phase, one-hot (playerTurn, forcedReturn, circleRefill, gameEnd);
+- 2,032-2,037: whose turn it is, relative, one-hot;
+- 2,038-2,039: the variants (Greedy Crow, Showdown);
+- 2,040-2,254: the other hands, relative, counts of each kind, only under Showdown
+  (zero otherwise: they are not seen);
+- 2,255-2,259: the number of players, one-hot (2 to 6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aves_core.games.aves.cards import CROW_RANK, card_for_rank
+from aves_core.games.aves.moves import MAX_GAPS, PASSES, Move, Pass, return_row, trade_row
+from aves_core.games.aves.phases import Phase
+from aves_core.games.aves.views import PlayerView
+from aves_core.kernel.encoding import EncodingError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["AvesEncoding"]
+
+KINDS = CROW_RANK + 1
+PASS_INDEX = KINDS * MAX_GAPS
+MAX_SEATS = 6
+HAND = 0
+CIRCLE = HAND + KINDS
+SIZES = CIRCLE + MAX_GAPS * KINDS
+DECK = SIZES + MAX_SEATS
+PHASE = DECK + 1
+TURN = PHASE + 4
+VARIANT = TURN + MAX_SEATS
+OTHERS = VARIANT + 2
+PLAYERS = OTHERS + (MAX_SEATS - 1) * KINDS
+SIZE = PLAYERS + 5
+_PHASES = {Phase.PLAYER_TURN: 0, Phase.FORCED_RETURN: 1, Phase.CIRCLE_REFILL: 2,
+           Phase.GAME_END: 3}
+
+
+class AvesEncoding:
+    """The encoding of AVES for ``num_players`` seats (the layout is the same for all)."""
+
+    num_actions = PASS_INDEX + 1
+    observation_size = SIZE
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+
+    def action_index(self, move: Move) -> int:
+        """``rank * 46 + gap`` for a trade or return, 1,978 for a pass."""
+        if type(move) is Pass:
+            return PASS_INDEX
+        return move.card.rank * MAX_GAPS + move.gap  # type: ignore[union-attr]
+
+    def move_of(self, index: int, view: PlayerView) -> Move:
+        """The seat's legal move with this index."""
+        seat = view.seat
+        if type(index) is not int or seat is None or not 0 <= index <= PASS_INDEX:
+            raise EncodingError(f"{index!r} is no action of {seat!r} (0 to {PASS_INDEX})")
+        if index == PASS_INDEX:
+            move: Move = PASSES[seat]
+        else:
+            rank, gap = divmod(index, MAX_GAPS)
+            row = return_row if view.phase is Phase.FORCED_RETURN else trade_row
+            move = row(seat, card_for_rank(rank))[gap]
+        if move not in view.legal_moves:
+            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
+        return move
+
+    def observe(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation (see the module's table)."""
+        seat = view.seat if view.seat is not None else 0
+        count = len(view.hand_sizes)
+        hands = view.hands
+        for card in hands[seat] or ():
+            out[HAND + card.rank] += 1.0
+        for position, card in enumerate(view.circle):
+            out[CIRCLE + position * KINDS + card.rank] = 1.0
+        for offset in range(count):
+            other = (seat + offset) % count
+            out[SIZES + offset] = view.hand_sizes[other] / 8.0
+            if offset and hands[other] is not None:
+                base = OTHERS + (offset - 1) * KINDS
+                for card in hands[other] or ():
+                    out[base + card.rank] += 1.0
+        out[DECK] = view.deck_size / MAX_GAPS
+        out[PHASE + _PHASES[view.phase]] = 1.0
+        if view.active_player is not None:
+            out[TURN + (view.active_player - seat) % count] = 1.0
+        out[VARIANT] = float(view.variant.crows)
+        out[VARIANT + 1] = float(view.variant.showdown)
+        out[PLAYERS + count - 2] = 1.0
+
+    def describe(self) -> list[tuple[str, str]]:
+        """The layout, for docs/ai.md."""
+        return [
+            (f"action 0-{PASS_INDEX - 1}", "put card kind k (rank: R1..R6=0-5, O 6-11, Y "
+             "12-17, G 18-23, B 24-29, I 30-35, V 36-41, crow 42) into gap g: k*46+g "
+             "(a trade, or the forced return in forcedReturn)"),
+            (f"action {PASS_INDEX}", "pass"),
+            (f"obs {HAND}-{CIRCLE - 1}", "my hand: count of each card kind"),
+            (f"obs {CIRCLE}-{SIZES - 1}", "circle position p (0-45): one-hot card kind"),
+            (f"obs {SIZES}-{DECK - 1}", "hand sizes, me then the seats to my left, /8"),
+            (f"obs {DECK}", "deck size /46"),
+            (f"obs {PHASE}-{TURN - 1}", "phase one-hot: playerTurn, forcedReturn, "
+             "circleRefill, gameEnd"),
+            (f"obs {TURN}-{VARIANT - 1}", "seat to move, relative to me, one-hot"),
+            (f"obs {VARIANT}-{OTHERS - 1}", "variants: Greedy Crow, Showdown"),
+            (f"obs {OTHERS}-{PLAYERS - 1}", "the other hands (relative), counts of each "
+             "kind: under Showdown only"),
+            (f"obs {PLAYERS}-{SIZE - 1}", "number of players one-hot, 2 to 6"),
+        ]

@@ -1,0 +1,130 @@
+"""Soulaween for learning agents: a fixed action index for every move and a flat
+observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+
+Actions (101): putting face ``f`` (0 black, 1 white) on cell ``i`` (``row * 4 +
+column``: a1 is 0, d1 is 3, a4 is 12) is ``i * 2 + f``; reaping pattern ``j`` of
+``board.PATTERNS`` (10 chains, 9 squares, 48 tilted Ls) is ``32 + j``; ``rotate``
+is 99 and ``keep`` 100.
+
+Observation (88 floats), from the observing seat's side (me, then my opponent):
+
+- 0-15 black cells, 16-31 white cells, 32-47 empty cells (by cell index);
+- 48-59: tokens held, counts of cloth, scythe, needle, vulture, anubis_black,
+  anubis_white: mine, then theirs;
+- 60-67: characters one-hot (none, Little Death, Anubis, Hei & Bai): mine, theirs;
+- 68-73: stances one-hot (none, hei, bai): mine, theirs;
+- 74-79: restrictions one-hot (none, black, white): mine, theirs;
+- 80-86: the phase, one-hot (playerTurn, flip, chooseReap, reap, cleanup,
+  chooseRotation, gameEnd);
+- 87: 1 when it is my move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aves_core.games.soulaween.board import (
+    BLACK,
+    FACES,
+    PATTERNS,
+    SIZE,
+    cell_index,
+    mask_of,
+)
+from aves_core.games.soulaween.moves import Move, Put, Reap, Rotate
+from aves_core.games.soulaween.phases import Phase
+from aves_core.games.soulaween.state import CHARACTERS, STANCES
+from aves_core.games.soulaween.views import SoulaweenView
+from aves_core.kernel.encoding import EncodingError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["SoulaweenEncoding"]
+
+CELLS = SIZE * SIZE
+REAP = CELLS * 2
+ROTATE = REAP + len(PATTERNS)
+KEEP = ROTATE + 1
+_PATTERN_INDEX = {pattern.mask: index for index, pattern in enumerate(PATTERNS)}
+TOKENS = ("cloth", "scythe", "needle", "vulture", "anubis_black", "anubis_white")
+_PHASES = {phase: index for index, phase in enumerate(Phase)}
+O_TOKENS = CELLS * 3
+O_CHARACTERS = O_TOKENS + 2 * len(TOKENS)
+O_STANCES = O_CHARACTERS + 2 * (len(CHARACTERS) + 1)
+O_RESTRICTIONS = O_STANCES + 2 * (len(STANCES) + 1)
+O_PHASE = O_RESTRICTIONS + 2 * (len(FACES) + 1)
+O_MINE = O_PHASE + len(_PHASES)
+SIZE_OBS = O_MINE + 1
+
+
+def _option(value: str | None, choices: tuple[str, ...]) -> int:
+    return 0 if value is None else choices.index(value) + 1
+
+
+class SoulaweenEncoding:
+    """The encoding of Soulaween (two seats)."""
+
+    num_actions = KEEP + 1
+    observation_size = SIZE_OBS
+
+    def action_index(self, move: Move) -> int:
+        """See the module's table."""
+        kind = type(move)
+        if kind is Put:
+            return cell_index(move.cell) * 2 + (0 if move.face == BLACK else 1)  # type: ignore[union-attr]
+        if kind is Reap:
+            mask = mask_of(cell_index(cell) for cell in move.cells)  # type: ignore[union-attr]
+            return REAP + _PATTERN_INDEX[mask]
+        return ROTATE if kind is Rotate else KEEP
+
+    def move_of(self, index: int, view: SoulaweenView) -> Move:
+        """The seat's legal move with this index."""
+        if type(index) is not int or not 0 <= index <= KEEP:
+            raise EncodingError(f"{index!r} is no Soulaween action (0 to {KEEP})")
+        for move in view.legal_moves:
+            if self.action_index(move) == index:
+                return move
+        raise EncodingError(f"action {index} is not legal for seat {view.seat} now")
+
+    def observe(self, view: SoulaweenView, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation (see the module's table)."""
+        state = view.state
+        me = view.seat if view.seat is not None else 0
+        for cell in range(CELLS):
+            bit = 1 << cell
+            out[cell if state.black & bit else CELLS + cell if state.white & bit
+                else 2 * CELLS + cell] = 1.0
+        for side, seat in enumerate((me, 1 - me)):
+            for token in state.tokens[seat]:
+                out[O_TOKENS + side * len(TOKENS) + TOKENS.index(token)] += 1.0
+            out[O_CHARACTERS + side * (len(CHARACTERS) + 1)
+                + _option(state.characters[seat], CHARACTERS)] = 1.0
+            out[O_STANCES + side * (len(STANCES) + 1)
+                + _option(state.stances[seat], STANCES)] = 1.0
+            out[O_RESTRICTIONS + side * (len(FACES) + 1)
+                + _option(state.restrictions[seat], FACES)] = 1.0
+        out[O_PHASE + _PHASES[state.phase]] = 1.0
+        out[O_MINE] = float(view.is_my_turn)
+
+    def describe(self) -> list[tuple[str, str]]:
+        """The layout, for docs/ai.md."""
+        return [
+            (f"action 0-{REAP - 1}", "put face f (0 black, 1 white) on cell i "
+             "(row*4+column, a1=0, d1=3, a4=12): i*2+f"),
+            (f"action {REAP}-{ROTATE - 1}", "reap pattern j of board.PATTERNS: 32+j"),
+            (f"action {ROTATE}", "rotate"),
+            (f"action {KEEP}", "keep"),
+            (f"obs 0-{CELLS * 3 - 1}", "black cells, white cells, empty cells"),
+            (f"obs {O_TOKENS}-{O_CHARACTERS - 1}", "tokens held (cloth, scythe, needle, "
+             "vulture, anubis_black, anubis_white): mine, then theirs"),
+            (f"obs {O_CHARACTERS}-{O_STANCES - 1}", "characters one-hot (none, Little "
+             "Death, Anubis, Hei & Bai): mine, theirs"),
+            (f"obs {O_STANCES}-{O_RESTRICTIONS - 1}", "stances one-hot (none, hei, bai): "
+             "mine, theirs"),
+            (f"obs {O_RESTRICTIONS}-{O_PHASE - 1}", "restrictions one-hot (none, black, "
+             "white): mine, theirs"),
+            (f"obs {O_PHASE}-{O_MINE - 1}", "phase one-hot"),
+            (f"obs {O_MINE}", "1 when it is my move"),
+        ]
