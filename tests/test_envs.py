@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import functools
 import random
+import subprocess
+import sys
 import types
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -150,3 +153,25 @@ def test_bad_arguments_are_clear_errors() -> None:
                  lambda: AvesCoreGymEnv(opponents="nobody")):
         with pytest.raises(AvesError):
             make()
+
+
+def test_the_docs_table_every_encoding_as_it_is() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "ai.md").read_text()
+    for game_id, players in (("aves", 4), ("soulaween", 2)):
+        encoding = get_game(game_id).encoding(players)
+        assert encoding is not None
+        for indices, meaning in encoding.describe():
+            assert f"| {indices} | {meaning} |" in text
+
+
+@pytest.mark.parametrize("command", [
+    ["examples/train_gymnasium.py", "--episodes", "3"],
+    ["examples/train_pettingzoo.py", "--episodes", "3"],
+    ["examples/train_pettingzoo.py", "--game", "aves", "--players", "3", "--episodes", "2"],
+])
+def test_the_training_loops_of_the_docs_run(command: list[str]) -> None:
+    root = Path(__file__).parent.parent
+    finished = subprocess.run([sys.executable, *command], cwd=root, capture_output=True,
+                              text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout

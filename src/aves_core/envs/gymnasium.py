@@ -63,6 +63,16 @@ class AvesCoreGymEnv(gymnasium.Env[dict[str, Any], Any]):
         })
         self.action_space = spaces.Discrete(self.match.num_actions)
 
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space: the game's encoding and NOOP."""
+        return self.match.num_actions
+
+    @property
+    def observation_size(self) -> int:
+        """The length of the observation vector."""
+        return self.match.size
+
     def _bots_play(self) -> None:
         table = self.match.live
         while table.result is None and self.seat not in table.to_move:

@@ -69,6 +69,16 @@ class AvesCoreEnv(AECEnv):  # type: ignore[misc]
         # The games of reset() without a seed: from ``seed`` if given, else fresh.
         self._seed_rng = np.random.default_rng(seed)
 
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space: the game's encoding and NOOP."""
+        return self.match.num_actions
+
+    @property
+    def observation_size(self) -> int:
+        """The length of the observation vector."""
+        return self.match.size
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space."""
         return self.observation_spaces[agent]
