@@ -10,6 +10,12 @@ simulation; SearchBot: one iteration, a playout with its own policy).
 
 Prints, for each pairing, OpenSpiel's wins, losses and shared wins, its win share
 (a shared win counts half) with a 95% Wilson interval, and the time it took.
+
+On the project's 2-core machine (OpenSpiel 2.0.2, 100 games, 100 simulations; 7.5
+minutes): IS-MCTS won 9, lost 81 and shared 10 (win share 0.140, 95% Wilson
+0.085-0.221) on AVES; MCTS won 1 and lost 99 (0.010, 0.002-0.054) on Soulaween.
+OpenSpiel's searchers roll out at random; SearchBot's playouts use the game's own
+policy (``search_hooks``), which is worth far more than the tree at this budget.
 """
 
 from __future__ import annotations

@@ -51,7 +51,11 @@ strings allow no commas.
   ``game.indistinguishable`` (seeded from the sampler), for IS-MCTS. The sample
   keeps the events as the seat saw them, so no other seat's secret survives in it;
   its OpenSpiel ``history()`` is the original's (its chance outcomes are not those of
-  the redrawn cards: do not replay a sample from its history).
+  the redrawn cards: do not replay a sample from its history). It is a Python
+  method, so it serves the Python IS-MCTS (``open_spiel.python.algorithms.ismcts``),
+  not the C++ ``pyspiel.ISMCTSBot`` (with OpenSpiel 2.0.2 the C++ search bots,
+  ``pyspiel.ISMCTSBot`` and ``pyspiel.MCTSBot``, crash on every Python game, its
+  own ``python_kuhn_poker`` too: use the Python ones).
 
 ``AvesCoreSpielState.kernel_view``, ``kernel_events`` and ``apply_kernel_move`` let
 an aves-core bot sit at an OpenSpiel table (``bench/openspiel_match.py``).
