@@ -28,6 +28,7 @@ from aves_core.cli.common import (
     options_of,
     players_of,
 )
+from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game
 from aves_core.kernel.log import LogLike, dump_log
 from aves_core.kernel.sim import MOVE_LIMIT, GameRecord, SimulationSpec, Summary, simulate
@@ -53,6 +54,9 @@ def add_parsers(commands: Any) -> None:
     _common(sim)
     sim.add_argument("--out", metavar="FILE", help="write one JSON line per game here")
     sim.add_argument("--logs", metavar="DIR", help="write each game's log here (JSON Lines)")
+    sim.add_argument("--ray", metavar="ADDRESS",
+                     help="play the games on the Ray cluster at ADDRESS ('auto': the one "
+                          "this machine is in); the ray extra. Same results as a local run")
 
     tour = commands.add_parser(
         "tournament", help="heads-up matches between every pair of bots",
@@ -100,10 +104,10 @@ def _progress(total: int) -> AbstractContextManager[Any]:
 
 
 def _run(spec: SimulationSpec, games: int, workers: int, summary: Summary,
-         each: Any = None) -> bool:
+         each: Any = None, backend: Any = None) -> bool:
     """Play the games into ``summary``; False if Ctrl-C stopped the run."""
     start = time.perf_counter()
-    results = simulate(spec, games, workers)
+    results = simulate(spec, games, workers, backend=backend)
     with _progress(games) as bar:
         task = bar.add_task("games", total=games, rate="") if bar is not None else None
         try:
@@ -157,17 +161,26 @@ def _simulate_into(game: AnyGame, args: argparse.Namespace, spec: SimulationSpec
         if logs is not None:
             (logs / f"game-{record.index:06d}.jsonl").write_text(dump_log(log, "jsonl"))
 
+    backend = None
+    if getattr(args, "ray", None):
+        from aves_core.kernel.simray import RayBackend
+
+        backend = RayBackend(args.ray)
     summary = Summary()
     start = time.perf_counter()
-    finished = _run(spec, args.games, args.workers, summary, keep)
+    try:
+        finished = _run(spec, args.games, args.workers, summary, keep, backend)
+    except ArgumentError as error:  # no ray extra, or no cluster at the address
+        raise UsageError(str(error)) from None
     elapsed = time.perf_counter() - start
     print(f"aves simulate: {summary.games:,} games of {game.facts.name}, "
           f"{args.players} players, bots "
           f"{','.join(bots)}, seed {args.seed}"
           + ("" if finished else f" (interrupted after {summary.games:,} games)"), file=out)
     print(f"{summary.moves:,} moves in {elapsed:.1f} s "
-          f"({summary.moves / max(elapsed, 1e-9):,.0f} moves/s, {args.workers} "
-          f"worker{'s' if args.workers > 1 else ''})", file=out)
+          f"({summary.moves / max(elapsed, 1e-9):,.0f} moves/s, "
+          + (f"Ray cluster {args.ray}" if backend is not None else
+             f"{args.workers} worker{'s' if args.workers > 1 else ''}") + ")", file=out)
     print(format_summary(summary, args.players, game.facts.reasons), file=out)
     return 0 if finished else 130
 

@@ -137,12 +137,17 @@ def run_one(spec: SimulationSpec, index: int) -> tuple[GameRecord, LogLike]:
                      spec.max_moves, index)
 
 
-def simulate(spec: SimulationSpec, games: int, workers: int = 1
-             ) -> Iterator[tuple[GameRecord, LogLike]]:
-    """The games' records and logs, in game order, from ``workers`` processes."""
+def simulate(spec: SimulationSpec, games: int, workers: int = 1, *,
+             backend: Any = None) -> Iterator[tuple[GameRecord, LogLike]]:
+    """The games' records and logs, in game order, from ``workers`` processes, or from
+    ``backend`` (``aves_core.kernel.simray.RayBackend``: a Ray cluster). Game ``i`` is
+    played from ``game_seed(spec.seed, i)`` wherever it runs: the same results."""
     game = get_game(spec.game)
     for name in spec.bots:
         make_bot(name, game)  # reject an unknown bot before any work starts
+    if backend is not None:
+        yield from backend.run(spec, games)
+        return
     if workers <= 1:
         for index in range(games):
             yield run_one(spec, index)

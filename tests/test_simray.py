@@ -1,0 +1,97 @@
+"""Simulation on a real Ray cluster that the tests start on this machine: a head and
+a second node (``ray.cluster_utils.Cluster``: two raylets), one CPU each. The
+records are those of the local run for the same spec and seed, whatever the
+cluster; ``aves simulate --ray`` prints the same summary; stopping early keeps
+the games so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from typing import Any, cast
+
+import pytest
+
+ray = pytest.importorskip("ray")
+cluster_utils = pytest.importorskip("ray.cluster_utils")
+
+from aves_core import get_game  # noqa: E402
+from aves_core.cli import main  # noqa: E402
+from aves_core.kernel.sim import SimulationSpec, Summary, simulate  # noqa: E402
+from aves_core.kernel.simray import RayBackend  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    # Ray's local clusters use the machine's own address (asked for 127.0.0.1, the
+    # head waits for its control store forever): traffic stays on this machine.
+    started = cluster_utils.Cluster(initialize_head=True, head_node_args={
+        "num_cpus": 1, "include_dashboard": False})
+    started.add_node(num_cpus=1)
+    ray.init(address=started.address, log_to_driver=False)
+    try:
+        assert len([node for node in ray.nodes() if node["Alive"]]) == 2
+        yield started
+    finally:
+        ray.shutdown()
+        started.shutdown()
+
+
+@pytest.mark.parametrize(("game", "bots", "games"), [
+    ("aves", ("greedy", "random", "search:20"), 60),
+    ("soulaween", ("greedy", "random"), 60),
+])
+def test_the_cluster_plays_exactly_the_local_games(cluster: Any, game: str,
+                                                   bots: tuple[str, ...], games: int) -> None:
+    spec = SimulationSpec(bots, get_game(game).default_options(), 7, 1000, game)
+    remote = list(simulate(spec, games, backend=RayBackend(cluster.address, chunk=7)))
+    local = list(simulate(spec, games))
+    assert [record for record, _ in remote] == [record for record, _ in local]
+    assert [log for _, log in remote] == [log for _, log in local]
+    summaries = []
+    for results in (remote, local):
+        summary = Summary()
+        for record, _ in results:
+            summary.add(record)
+        summaries.append(summary)
+    assert summaries[0] == summaries[1]
+
+
+def test_games_run_on_both_nodes(cluster: Any) -> None:
+    def where() -> str:
+        import time
+
+        time.sleep(0.5)
+        return str(ray.get_runtime_context().get_node_id())
+
+    remote_where = ray.remote(num_cpus=1)(where)
+    assert len(set(ray.get([remote_where.remote() for _ in range(4)]))) == 2
+
+
+def test_stopping_early_keeps_the_games_so_far_and_cancels_the_rest(cluster: Any) -> None:
+    spec = SimulationSpec(("greedy", "greedy"), get_game("aves").default_options(), 3,
+                          1000, "aves")
+    results = cast(Generator[Any, None, None], simulate(
+        spec, 400, backend=RayBackend(cluster.address, chunk=5, in_flight=2)))
+    first = [next(results)[0] for _ in range(12)]
+    results.close()  # what Ctrl-C does in aves simulate
+    assert first == [record for record, _ in simulate(spec, 12)]
+
+
+def test_aves_simulate_on_ray_prints_the_local_summary(
+        cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    command = ["simulate", "--players", "3", "--games", "40", "--bots",
+               "greedy,random,greedy", "--seed", "5"]
+    outputs = []
+    for extra in (["--ray", cluster.address], []):
+        assert main([*command, *extra]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert "moves in" in lines[1]
+        outputs.append([lines[0], *lines[2:]])  # all but the timing line
+    assert outputs[0] == outputs[1]
+
+
+def test_a_cluster_that_is_not_there_is_a_clear_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "2", "--games", "3", "--ray", "127.0.0.1:1"]) == 2
+    assert "no Ray cluster answers at 127.0.0.1:1" in capsys.readouterr().err
