@@ -1,215 +1,32 @@
-"""The OpenSpiel games of aves_core.envs.openspiel: OpenSpiel's own random simulation
-test, serialization, action indices, information that stays hidden, resampling, and
-short matches of OpenSpiel's searchers against aves-core's SearchBot."""
+"""The OpenSpiel adapter's cases (openspiel_cases.py), run in a pytest process of
+their own.
+
+OpenSpiel 2.0.2 aborts the interpreter as it exits ("Fatal Python error:
+PyThreadState_Get: ... the GIL is released", exit status 134) when its Python games
+were registered in a process in which Hypothesis collected tests, as every whole
+run of this suite does: the cases all pass, then the process dies. A process of
+their own keeps that crash, which is OpenSpiel's, out of everyone else's run.
+"""
 
 from __future__ import annotations
 
-import json
-import random
-from typing import Any
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
-
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-
-from aves_core.bots import make_bot  # noqa: E402
-from aves_core.envs.openspiel import game_name, register_games  # noqa: E402
-
-AVES = "python_aves_core_aves"
-SOULAWEEN = "python_aves_core_soulaween"
+HERE = Path(__file__).parent
 
 
-def dealt(game: Any, seed: int) -> Any:
-    """A state after the setup's chance nodes, drawn from ``seed``."""
-    rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(int(rng.choice(actions, p=probabilities)))
-    return state
-
-
-def test_registered() -> None:
-    assert set(register_games()) >= {AVES, SOULAWEEN}
-    assert game_name("aves") in pyspiel.registered_names()
-    kind = pyspiel.load_game(AVES).get_type()
-    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
-    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
-    assert (kind.min_num_players, kind.max_num_players) == (2, 6)
-    kind = pyspiel.load_game(SOULAWEEN).get_type()
-    assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
-    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
-    game = pyspiel.load_game(AVES, {"players": 4})
-    assert game.num_players() == 4
-    assert game.num_distinct_actions() == 1979
-    assert game.observation_tensor_size() == game.information_state_tensor_size() == 2260
-    assert pyspiel.load_game(SOULAWEEN).num_distinct_actions() == 101
-    with pytest.raises(Exception, match="players"):
-        pyspiel.load_game(AVES, {"players": 7})
-
-
-@pytest.mark.parametrize(("name", "params"), [
-    (AVES, {"players": 2}),
-    (AVES, {"players": 4, "crows": True}),
-    (AVES, {"players": 6, "showdown": True}),
-    (SOULAWEEN, {}),
-    (SOULAWEEN, {"mode": "standard"}),
-    (SOULAWEEN, {"mode": "standard", "characters": "hei_bai:", "stances": ":"}),
-])
-def test_random_sim(name: str, params: dict[str, Any]) -> None:
-    game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
-
-
-def test_chance_is_the_shuffle() -> None:
-    game = pyspiel.load_game(AVES, {"players": 2, "crows": True})
-    state = game.new_initial_state()
-    outcomes = dict(state.chance_outcomes())
-    assert sum(outcomes.values()) == pytest.approx(1.0)
-    assert outcomes[42] == pytest.approx(4 * outcomes[0])  # four crows, one R1
-    for _ in range(game.max_chance_nodes_in_history() - 1):
-        state.apply_action(state.chance_outcomes()[0][0])
-    assert [action for action, _ in state.chance_outcomes()] == [0, 1]  # the first player
-    state.apply_action(1)
-    assert state.current_player() == 1
-    soulaween = pyspiel.load_game(SOULAWEEN, {"mode": "standard"}).new_initial_state()
-    assert soulaween.chance_outcomes() == [(0, 0.5), (1, 0.5)]
-    # Given characters are not drawn; the stance of a Hei & Bai seat is.
-    game = pyspiel.load_game("python_aves_core_soulaween(mode=standard,"
-                             "characters=anubis:hei_bai)")
-    soulaween = game.new_initial_state()
-    soulaween.apply_action(1)
-    assert [soulaween.action_to_string(action) for action, _ in soulaween.chance_outcomes()] \
-        == ["seat 1 stance hei", "seat 1 stance bai"]
-    soulaween.apply_action(0)
-    assert soulaween.current_player() == 1
-    assert soulaween.kernel_state.stances == (None, "hei")
-
-
-def test_serialize_round_trip() -> None:
-    game = pyspiel.load_game(AVES, {"players": 3})
-    state = dealt(game, 1)
-    rng = random.Random(1)
-    for _ in range(5):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    again = game.deserialize_state(state.serialize())
-    assert str(again) == str(state)
-    assert again.history() == state.history()
-    assert again.information_state_string(0) == state.information_state_string(0)
-    assert again.legal_actions() == state.legal_actions()
-
-
-@pytest.mark.parametrize(("name", "players"), [(AVES, 2), (AVES, 5), (SOULAWEEN, 2)])
-def test_actions_round_trip(name: str, players: int) -> None:
-    game = pyspiel.load_game(name, {"players": players})
-    state = dealt(game, 2)
-    kernel, encoding = game.kernel, game.encoding
-    rng = random.Random(2)
-    while not state.is_terminal():
-        seat = state.current_player()
-        view = state.kernel_view(seat)
-        actions = state.legal_actions()
-        assert actions == sorted(encoding.action_index(move) for move in view.legal_moves)
-        assert [encoding.move_of(action, view) for action in actions] \
-            == sorted(view.legal_moves, key=encoding.action_index)
-        for other in range(players):
-            if other != seat:
-                assert state.legal_actions(other) == []
-        action = rng.choice(actions)
-        move = encoding.move_of(action, view)
-        assert state.action_to_string(seat, action) == kernel.move_text(move)
-        before = state.kernel_state
-        state.apply_action(action)
-        assert state.kernel_state == kernel.apply(before, move)
-    assert sorted(state.returns()) in ([-1.0, 1.0], [1.0, 1.0], [-1.0] * (players - 1) + [1.0])
-
-
-def test_hidden_cards_stay_hidden() -> None:
-    # A seat's strings and tensors are the same in every state it cannot tell apart.
-    game = pyspiel.load_game(AVES, {"players": 3})
-    state = dealt(game, 3)
-    rng = random.Random(3)
-    for _ in range(4):
-        state.apply_action(rng.choice(state.legal_actions()))
-    if state.is_terminal():
-        pytest.skip("the game ended early")
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for seat in range(3):
-        changed = False
-        for _ in range(5):
-            other = state.resample_from_infostate(seat, sampler)
-            assert other.information_state_string(seat) == state.information_state_string(seat)
-            assert other.observation_string(seat) == state.observation_string(seat)
-            assert other.observation_tensor(seat) == state.observation_tensor(seat)
-            assert other.information_state_tensor(seat) == \
-                state.information_state_tensor(seat)
-            assert other.legal_actions(seat) == state.legal_actions(seat)
-            changed |= str(other) != str(state)
-        assert changed  # the other hands and the deck were redrawn
-    seen = json.loads(state.observation_string(0))
-    assert seen["hands"][1] is None
-    assert seen["hands"][2] is None
-    assert seen["hands"][0] == [str(card) for card in state.kernel_state.hands[0]]
-    assert "deck" not in seen
-
-
-def test_soulaween_observations_are_everything() -> None:
-    game = pyspiel.load_game(SOULAWEEN)
-    state = dealt(game, 4)
-    state.apply_action(state.legal_actions()[0])
-    assert state.observation_string(0) != state.observation_string(1)  # whose side
-    assert '"seat":0' in state.observation_string(0)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    assert str(state.resample_from_infostate(0, sampler)) == str(state)
-
-
-def test_max_moves_cuts() -> None:
-    game = pyspiel.load_game(SOULAWEEN, {"max_moves": 3})
-    state = dealt(game, 5)
-    for _ in range(3):
-        state.apply_action(state.legal_actions()[0])
-    assert state.is_terminal()
-    assert state.returns() == [0.0, 0.0]
-
-
-def play(game: Any, bot: Any, openspiel_seat: int, seed: int) -> list[float]:
-    """One game of an OpenSpiel bot against SearchBot (tiny budget)."""
-    search = make_bot("search:20", game.kernel)
-    rng = random.Random(seed)
-    state = dealt(game, seed)
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == openspiel_seat:
-            state.apply_action(bot.step(state))
-        else:
-            state.apply_kernel_move(search.choose(state.kernel_view(seat),
-                                                  state.kernel_events(seat), rng))
-    returns: list[float] = state.returns()
-    return returns
-
-
-def test_ismcts_against_search_bot_on_aves() -> None:
-    game = pyspiel.load_game(AVES, {"players": 2})
-    for index in range(2):
-        rng = np.random.RandomState(index)
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 20,
-                               random_state=rng)
-        returns = play(game, bot, index % 2, index)
-        assert max(returns) == 1.0
-
-
-def test_mcts_against_search_bot_on_soulaween() -> None:
-    game = pyspiel.load_game(SOULAWEEN)
-    for index in range(2):
-        rng = np.random.RandomState(index)
-        bot = mcts.MCTSBot(game, 2.0, 20, mcts.RandomRolloutEvaluator(1, rng), solve=False,
-                           random_state=rng)
-        returns = play(game, bot, index % 2, index)
-        assert sorted(returns) == [-1.0, 1.0]
+def test_the_openspiel_cases_pass_in_a_process_of_their_own() -> None:
+    if importlib.util.find_spec("pyspiel") is None:  # not imported here: see above
+        pytest.skip("OpenSpiel is not installed (pip install 'aves-core[openspiel]')")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         str(HERE / "openspiel_cases.py")],
+        cwd=HERE.parent, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout
+    assert "failed" not in run.stdout
