@@ -216,3 +216,17 @@ def test_mcts_against_search_bot_on_soulaween() -> None:
                            random_state=rng)
         returns = play(game, bot, index % 2, index)
         assert sorted(returns) == [-1.0, 1.0]
+
+
+@pytest.mark.parametrize("game", [SOULAWEEN, AVES])
+def test_the_training_loop_of_the_docs_runs(game: str) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    finished = subprocess.run(
+        [sys.executable, "examples/train_openspiel.py", "--episodes", "3", "--game", game],
+        cwd=root, capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    assert "mean returns" in finished.stdout
