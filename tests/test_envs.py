@@ -134,14 +134,19 @@ def test_an_observation_is_a_function_of_the_seats_view(players: int, seed: int,
 
 
 def test_an_action_the_mask_forbids_is_replaced_and_costs_the_illegal_reward() -> None:
+    from aves_core import AvesError
+
     env = AvesCoreGymEnv(game="aves", num_players=2, illegal_reward=-0.5)
     observation, _ = env.reset(seed=4)
     forbidden = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     before = env.match.live.event_count
     _, reward, terminated, _, info = env.step(forbidden)
     assert info == {"illegal_action": forbidden}
-    assert reward == -0.5 or terminated
+    # The penalty, plus the game's end reward if the replacement move ended it.
+    assert reward == -0.5 + (env.match.rewards()[0] if terminated else 0.0)
     assert env.match.live.event_count > before  # a legal move was played instead
+    with pytest.raises(AvesError):
+        env.step("3")
 
 
 def test_bad_arguments_are_clear_errors() -> None:

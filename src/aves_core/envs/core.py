@@ -88,6 +88,8 @@ class Match:
         action was one the mask allowed."""
         table = self.live
         view = table.view(seat)
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ArgumentError(f"an action is an int index, not {action!r:.40}")
         index = int(action)
         if not view.legal_moves:
             return index == self.noop
