@@ -49,7 +49,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("aves serve needs the web extra: pip install 'aves-core[web]'") \
             from None
     from aves_core.host.app import DB_VARIABLE
-    from aves_core.host.store import open_store
+    from aves_core.host.stores import open_store
 
     if args.workers < 1 or not 0 <= args.port < 65536:
         raise UsageError("--workers must be >= 1 and --port 0 to 65535")
@@ -71,7 +71,7 @@ def run_export(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
     from aves_core.host.service import export_log
-    from aves_core.host.store import open_store
+    from aves_core.host.stores import open_store
 
     if "://" not in args.db and not Path(args.db).exists():
         # open_store would create an empty database: a typo must not.

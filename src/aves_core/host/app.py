@@ -49,7 +49,9 @@ from starlette.staticfiles import StaticFiles
 from aves_core.host.openapi import describe_api
 from aves_core.host.service import HostError, Lobby
 from aves_core.host.sockets import socket_endpoint
-from aves_core.host.store import SQLiteStore, Store, open_store
+from aves_core.host.sqlite import SQLiteStore
+from aves_core.host.store import Store
+from aves_core.host.stores import open_store
 from aves_core.kernel.errors import AvesError
 
 __all__ = ["DB_VARIABLE", "MAX_BODY", "app_from_environment", "create_app"]

@@ -45,7 +45,7 @@ from aves_core.kernel.convert import FieldError, converter, structure, type_firs
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 
 if TYPE_CHECKING:
-    from aves_core.bots import Bot
+    from aves_core.kernel.bots import Bot
     from aves_core.kernel.encoding import Encoding
     from aves_core.kernel.log import LogLike
     from aves_core.kernel.phases import PhaseMachine
@@ -378,7 +378,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
         """The game's bots by name; each factory takes the text after ``name:``.
         Every game has ``random``; ``search`` when it has ``search_hooks``."""
-        from aves_core.bots import standard_bots
+        from aves_core.kernel.bots import standard_bots
 
         return standard_bots(self)
 

@@ -1,7 +1,8 @@
 """The registry of games: every game aves-core can play, by id.
 
-The built-in games register themselves when ``aves_core.games`` is imported
-(lazily: a game's modules load the first time it is asked for). A game from
+The built-in games register themselves when ``aves_core.games`` is imported,
+which importing ``aves_core`` (and so any of its modules) does; a game's modules
+load the first time it is asked for. The kernel itself imports no game. A game from
 another package registers through the entry point group ``aves_core.games``:
 an entry point named after the game's id that points at its ``Game``
 instance, for example in that package's ``pyproject.toml``::
@@ -80,11 +81,11 @@ def _load(target: str) -> AnyGame:
 
 
 def _discover() -> None:
-    """Register the built-in games and those of installed packages, once."""
+    """Register the games of installed packages, once (the built-in ones register
+    themselves: ``aves_core.games``)."""
     global _loaded_entry_points
     if _loaded_entry_points:
         return
-    importlib.import_module("aves_core.games")  # the built-in games register themselves
     with _lock:
         if _loaded_entry_points:
             return

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from aves_core.bots import Bot, make_bot
+from aves_core.kernel.bots import Bot, make_bot
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 from aves_core.kernel.game import Game
 from aves_core.kernel.log import LogLike

@@ -21,7 +21,7 @@ from typing import IO, Any
 
 import attrs
 
-from aves_core.bots import Bot
+from aves_core.kernel.bots import Bot
 from aves_core.kernel.errors import ArgumentError, AvesError, LogError, LogProblem, log_error
 from aves_core.kernel.game import Game, Result
 from aves_core.kernel.log import (

@@ -49,7 +49,7 @@ from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
-    from aves_core.bots import Bot
+    from aves_core.kernel.bots import Bot
     from aves_core.kernel.search import SearchHooks
     from aves_core.kernel.terminal import Screen
 
@@ -279,8 +279,8 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
 
     def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
         """``random``, ``greedy`` and ``search`` (``search:800``, ``search:40ms``)."""
-        from aves_core.bots import standard_bots
         from aves_core.games.aves.bots.greedy import GreedyBot
+        from aves_core.kernel.bots import standard_bots
 
         def greedy(argument: str) -> Bot:
             if argument:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from aves_core import bots as _bots
-from aves_core.bots import Bot
 from aves_core.games.aves.game import AVES
 from aves_core.games.aves.log import GameLog
 from aves_core.games.aves.state import Variant
 from aves_core.kernel import sim as _sim
+from aves_core.kernel.bots import Bot
 from aves_core.kernel.sim import (
     MOVE_LIMIT,
     GameRecord,

@@ -27,7 +27,7 @@ from aves_core.kernel.convert import FieldError, structure
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
-    from aves_core.bots import Bot
+    from aves_core.kernel.bots import Bot
     from aves_core.kernel.search import SearchHooks
     from aves_core.kernel.terminal import Screen
 
@@ -195,8 +195,8 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
     def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
         """``random``, ``greedy`` and ``search`` (plain MCTS: nothing is hidden)."""
-        from aves_core.bots import standard_bots
         from aves_core.games.soulaween.bots import GreedyBot
+        from aves_core.kernel.bots import standard_bots
 
         def greedy(argument: str) -> Bot:
             if argument:

@@ -161,7 +161,7 @@ def test_bad_arguments_are_clear_errors() -> None:
 
 
 def test_the_docs_table_every_encoding_as_it_is() -> None:
-    text = (Path(__file__).parent.parent / "docs" / "ai.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text()
     for game_id, players in (("aves", 4), ("soulaween", 2)):
         encoding = get_game(game_id).encoding(players)
         assert encoding is not None
@@ -175,7 +175,7 @@ def test_the_docs_table_every_encoding_as_it_is() -> None:
     ["examples/train_pettingzoo.py", "--game", "aves", "--players", "3", "--episodes", "2"],
 ])
 def test_the_training_loops_of_the_docs_run(command: list[str]) -> None:
-    root = Path(__file__).parent.parent
+    root = Path(__file__).resolve().parents[2]
     finished = subprocess.run([sys.executable, *command], cwd=root, capture_output=True,
                               text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr

@@ -224,7 +224,7 @@ def test_the_training_loop_of_the_docs_runs(game: str) -> None:
     import sys
     from pathlib import Path
 
-    root = Path(__file__).parent.parent
+    root = Path(__file__).resolve().parents[2]
     finished = subprocess.run(
         [sys.executable, "examples/train_openspiel.py", "--episodes", "3", "--game", game],
         cwd=root, capture_output=True, text=True, timeout=300)

@@ -727,8 +727,9 @@ def test_every_test_the_docs_name_exists() -> None:
     import re
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent
-    named = set(re.findall(r"`(test_\w+)`", (root.parent / "docs" / "soulaween.md").read_text()))
+    root = Path(__file__).resolve().parent  # tests/games/soulaween
+    page = (root.parents[2] / "docs" / "soulaween.md").read_text()
+    named = set(re.findall(r"`(test_\w+)`", page))
     defined = set()
     for path in root.glob("test_soulaween*.py"):
         defined |= set(re.findall(r"^def (test_\w+)", path.read_text(), re.MULTILINE))

@@ -1,9 +1,9 @@
 """Golden logs: the regression data of the ``aves replay`` contract.
 
-Each log in ``tests/golden`` (``NAME.json`` or ``NAME.jsonl``) has its
+Each log in ``tests/games/aves/golden`` (``NAME.json`` or ``NAME.jsonl``) has its
 hand-checked expected result beside it in ``NAME.expected.json``:
 ``{"exit": <status>, "output": <the one JSON object aves replay --json prints>}``.
-``tests/golden/README.md`` says, for each log, what it covers and why the
+``tests/games/aves/golden/README.md`` says, for each log, what it covers and why the
 expected output is what it is. The logs are built by ``make_golden.py``; the
 expected files are not generated.
 """

@@ -1,6 +1,6 @@
-"""Build the golden logs of ``tests/golden`` from hand-chosen deals.
+"""Build the golden logs of ``tests/games/aves/golden`` from hand-chosen deals.
 
-Run ``python tests/golden/make_golden.py`` to (re)write the logs. It writes the
+Run ``python tests/games/aves/golden/make_golden.py`` to (re)write the logs. It writes the
 logs only: each ``NAME.expected.json`` beside them is a hand-checked file (the
 reasoning is in ``README.md``), never generated, so a change in the engine
 cannot silently change what the tests expect.

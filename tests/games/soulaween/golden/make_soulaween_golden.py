@@ -1,7 +1,7 @@
-"""Build the Soulaween golden logs of ``tests/golden/soulaween`` from hand-chosen moves.
+"""Build the Soulaween golden logs of ``tests/games/soulaween/golden`` from hand-chosen moves.
 
-Run ``python tests/golden/soulaween/make_soulaween_golden.py`` to (re)write the logs. It writes
-the logs only: each ``NAME.expected.json`` beside them is written by hand (the
+Run ``python tests/games/soulaween/golden/make_soulaween_golden.py`` to (re)write the
+logs. It writes the logs only: each ``NAME.expected.json`` beside them is written by hand (the
 reasoning, move by move, is in ``README.md``), never generated, so a change in the
 engine cannot silently change what the tests expect.
 """

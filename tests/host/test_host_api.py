@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from aves_core import get_game, replay
 from aves_core.host.app import MAX_BODY, create_app
-from aves_core.host.store import SQLiteStore
+from aves_core.host.sqlite import SQLiteStore
 
 
 @pytest.fixture
@@ -387,7 +387,7 @@ def test_a_host_mounts_the_app_inside_its_own(tmp_path: Path) -> None:
 
 # --- the replay viewer's endpoint ----------------------------------------------------
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "games" / "aves" / "golden"
 
 
 def test_a_posted_log_is_replayed_step_by_step(client: TestClient) -> None:
@@ -414,8 +414,8 @@ def test_a_posted_log_that_goes_wrong_names_its_move(client: TestClient) -> None
     assert len(data["steps"]) == expected.problem.move_index + 1
 
 
-@pytest.mark.parametrize("body", [b"/etc/passwd", b"tests/golden/not_your_turn.json", b"",
-                                  b"\xff\xfe"])
+@pytest.mark.parametrize("body", [b"/etc/passwd", b"tests/games/aves/golden/not_your_turn.json",
+                                  b"", b"\xff\xfe"])
 def test_a_posted_path_is_never_read_as_a_file(client: TestClient, body: bytes) -> None:
     answer = client.post("/api/replay", content=body)
     status, code = error_of(answer)

@@ -33,7 +33,7 @@ from schemathesis.checks import (
 from starlette.testclient import TestClient
 
 from aves_core.host.app import create_app
-from aves_core.host.store import SQLiteStore
+from aves_core.host.sqlite import SQLiteStore
 
 FOLDER = Path(tempfile.mkdtemp(prefix="aves-fuzz-"))
 APP = create_app(FOLDER / "tables.db")

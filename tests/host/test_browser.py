@@ -30,8 +30,8 @@ from aves_core import replay
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-SCREENSHOTS = Path(__file__).parent.parent / "test-artifacts" / "screenshots"
-GOLDEN = Path(__file__).parent / "golden"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+GOLDEN = Path(__file__).resolve().parents[1] / "games" / "aves" / "golden"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]

@@ -27,7 +27,7 @@ from aves_core import (
     parse_move,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _isort_style(name: str) -> tuple[int, str]:

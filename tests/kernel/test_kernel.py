@@ -40,7 +40,7 @@ from aves_core.kernel.errors import LogError
 from aves_core.kernel.game import Chance, GameFacts
 from aves_core.kernel.sim import SimulationSpec, Summary, play_game, simulate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- the registry ----------------------------------------------------------------------

@@ -13,18 +13,18 @@ from pathlib import Path
 
 import pytest
 
+from aves_core.host.sqlite import SQLiteStore
 from aves_core.host.store import (
     Action,
     ConflictError,
     SeatRecord,
-    SQLiteStore,
     Store,
     StoreError,
     TableRecord,
     hash_token,
-    open_store,
     token_matches,
 )
+from aves_core.host.stores import open_store
 
 
 def record(table_id: str = "t1", seats: int = 3) -> TableRecord:

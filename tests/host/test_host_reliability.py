@@ -37,7 +37,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from aves_core import get_game, replay
-from aves_core.host.store import open_store
+from aves_core.host.stores import open_store
 from aves_core.kernel.table import Table
 
 AVES = get_game("aves")

@@ -1,4 +1,4 @@
-"""Soulaween's golden logs: ``aves replay --json`` on each log of ``tests/golden/soulaween``
+"""Soulaween's golden logs: ``aves replay --json`` on each log of ``tests/games/soulaween/golden``
 prints exactly its hand-checked expected object and exits with its expected status."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from aves_core import replay
 from aves_core.kernel.replay import is_form_problem
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "soulaween"
+GOLDEN = Path(__file__).resolve().parent / "golden"
 LOGS = sorted(path.name for path in GOLDEN.glob("*.jsonl"))
 
 

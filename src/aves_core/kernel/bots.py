@@ -1,0 +1,88 @@
+"""Bots: players that see only what their seat may see, for any game (the kernel's
+part: the protocol, the random bot, making bots by name).
+
+A bot is given its seat's view (the game's ``view(state, seat)``), the
+events its seat has seen (as the game's ``events_for`` redacted them) and a
+``random.Random``; it returns one of the view's legal moves. It never
+receives a full state, so it cannot peek.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from aves_core.kernel.errors import ArgumentError
+
+if TYPE_CHECKING:
+    from aves_core.kernel.game import Game
+
+__all__ = ["Bot", "RandomBot", "make_bot", "standard_bots"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a legal move from what one seat knows.
+
+    A bot may set ``uses_events = False`` to tell simulators that it never
+    reads ``events``, so they can skip making them.
+    """
+
+    def choose(self, view: Any, events: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``view.legal_moves``."""
+        ...
+
+
+class RandomBot:
+    """Plays a legal move drawn uniformly at random."""
+
+    name = "random"
+    uses_events = False  # a hint to simulators: it never reads its events
+
+    def choose(self, view: Any, events: Sequence[Any], rng: random.Random) -> Any:
+        """A uniformly random legal move."""
+        return rng.choice(view.legal_moves)
+
+
+def standard_bots(game: Game[Any, Any, Any, Any, Any, Any]) -> dict[str, Callable[[str], Bot]]:
+    """The bots every game has: ``random``, and ``search`` when the game supplies
+    search hooks (``search``: 500 iterations a move, ``search:800``, ``search:40ms``)."""
+
+    def make_random(argument: str) -> Bot:
+        if argument:
+            raise ValueError("random takes no argument")
+        return RandomBot()
+
+    bots: dict[str, Callable[[str], Bot]] = {"random": make_random}
+    if game.search_hooks() is not None:
+
+        def make_search(argument: str) -> Bot:
+            from aves_core.kernel.mcts import SearchBot
+
+            if not argument:
+                return SearchBot(game=game)
+            if argument.endswith("ms"):
+                return SearchBot(10**9, seconds=float(argument[:-2]) / 1000, game=game)
+            return SearchBot(int(argument), game=game)
+
+        bots["search"] = make_search
+    return bots
+
+
+def make_bot(spec: str, game: Game[Any, Any, Any, Any, Any, Any]) -> Bot:
+    """A bot of ``game`` from its name: ``random``, ``search`` (500 iterations a move),
+    ``search:800``, ``search:40ms``, or a name of the game's own (AVES: ``greedy``)."""
+    factories = game.bot_factories()
+    if type(spec) is not str:
+        raise ArgumentError(f"a bot is named by a str, not {type(spec).__name__}")
+    name, _, argument = spec.partition(":")
+    factory = factories.get(name)
+    if factory is None:
+        raise ArgumentError(f"unknown bot {spec!r} for {game.facts.name}: choose from "
+                            f"{', '.join(factories)}")
+    try:
+        return factory(argument)
+    except ValueError:
+        raise ArgumentError(f"bad bot argument in {spec!r}: only search takes one "
+                            "(search:800 iterations, or search:40ms)") from None
