@@ -22,7 +22,10 @@ The contracts every game keeps (the conformance kit checks them):
 - ``view(state, seat)`` holds nothing ``seat`` may not know; folding the
   seat's redacted events (``events_for``) into its view with ``update_view``
   gives the view of the next state.
-- Every move names the seat that makes it in a ``player`` attribute.
+- Every move names the seat that makes it in a ``player`` attribute, except
+  chance moves (``Chance.PLAY``), which no seat makes: ``mover`` is None.
+- A state awaiting chance (``awaits_chance``) has no seat to move, no legal move
+  and no result; ``apply`` accepts there exactly the chance moves it could draw.
 
 Reserved for simultaneous games (Boxes): ``to_move`` returns every seat that
 may move now, not only one; ``GameFacts.simultaneous_moves`` says a game uses
@@ -46,6 +49,7 @@ from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
+    from aves_core.kernel.chance import ChancePlan
     from aves_core.kernel.encoding import Encoding
     from aves_core.kernel.log import LogLike
     from aves_core.kernel.phases import PhaseMachine
@@ -70,6 +74,11 @@ class Chance(enum.Enum):
     SETUP = "setup"
     """Every random choice is drawn at setup and recorded in the setup (a deal, a
     first player, characters): after setup the game is deterministic."""
+    PLAY = "play"
+    """Random choices are drawn at setup and during play too (a reshuffle): the game
+    stops at chance nodes (``Game.awaits_chance``) and whoever runs it draws the
+    chance move (``Game.chance_move``), which the log records like any move
+    (``aves_core.kernel.chance``)."""
 
 
 def _check_id(_instance: object, _attribute: object, value: str) -> None:
@@ -217,9 +226,9 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         """True exactly when ``move`` is in ``legal_moves(state)``."""
         return move in self.legal_moves(state)
 
-    def mover(self, move: M) -> int:
-        """The seat that makes ``move``."""
-        player: int = move.player  # type: ignore[attr-defined]
+    def mover(self, move: M) -> int | None:
+        """The seat that makes ``move``; None for a chance move, which no seat makes."""
+        player: int | None = getattr(move, "player", None)
         return player
 
     def apply_all(self, state: S, moves: Iterable[M]) -> tuple[S, int, IllegalMoveError | None]:
@@ -238,6 +247,42 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         except IllegalMoveError as error:
             return state, count, error
         return state, count, None
+
+    # --- chance during play (Chance.PLAY) ----------------------------------------
+
+    def awaits_chance(self, state: S) -> bool:
+        """Whether ``state`` waits for a chance move (then no seat is to move and there
+        is no result yet). Only a game whose ``facts.chance`` is ``Chance.PLAY`` ever
+        does; ``aves_core.kernel.chance.settle`` plays them."""
+        return False
+
+    def chance_move(self, state: S, rng: random.Random) -> M:
+        """The chance move ``state`` awaits, drawn from ``rng`` (``ArgumentError``
+        when it awaits none)."""
+        raise ArgumentError(f"{self.facts.name} has no chance moves during play")
+
+    def chance_generator(self, num_players: int, options: O, seed: int | None
+                         ) -> random.Random:
+        """The generator the chance moves of a game set up from ``seed`` are drawn from,
+        so that the same seed gives the same game: ``random.Random(seed)`` unless the
+        game continues the generator of its setup. ``seed`` None (a host's table):
+        the system's randomness, which nobody can predict."""
+        return random.SystemRandom() if seed is None else random.Random(seed)
+
+    def chance_plan(self, state: S) -> ChancePlan[M]:
+        """The chance move ``state`` awaits as a sequence of chance nodes with their
+        probabilities (for explicit-chance tools such as OpenSpiel): by default one
+        node drawing a seed of ``chance_move``'s generator."""
+        from aves_core.kernel.chance import SeedPlan
+
+        return SeedPlan(lambda seed: self.chance_move(state, random.Random(seed)))
+
+    def setup_plan(self, num_players: int, options: O) -> ChancePlan[U]:
+        """The setup drawn as a sequence of chance nodes (``chance_plan``'s setup
+        counterpart): by default one node drawing the seed of ``new_setup``."""
+        from aves_core.kernel.chance import SeedPlan
+
+        return SeedPlan(lambda seed: self.new_setup(num_players, options, seed))
 
     # --- what a seat may know ---------------------------------------------------
 
