@@ -3,8 +3,10 @@
 Each game is set up from its own seed; every move is chosen uniformly from the
 legal moves and applied with the checked door, as a bot or host would call it:
 for AVES ``legal_moves`` + ``apply_move`` (the public functions), for the other
-games ``game.legal_moves`` + ``game.apply``. Games stop at their end or at
-``--max-moves``.
+games ``game.legal_moves`` + ``game.apply``. A game with chance during play
+(Cubirds' reshuffles) has its chance moves drawn and applied with the checked
+door too, in the time measured; the rate counts the seats' moves only. Games
+stop at their end or at ``--max-moves``.
 
     python bench/playouts.py [--seconds 3] [--players 2 4 6] [--crows] [--game all]
     python bench/playouts.py --against cb140b0 [--rounds 3]
@@ -34,8 +36,11 @@ HERE = Path(__file__).resolve().parent
 
 def _rate(start: Callable[[int], Any], legal_moves: Callable[[Any], Sequence[Any]],
           apply: Callable[[Any, Any], Any], over: Callable[[Any], bool], num_players: int,
-          seconds: float, max_moves: int) -> tuple[float, int, int]:
-    """Seeded random games for about ``seconds``: (moves/s, moves, games)."""
+          seconds: float, max_moves: int,
+          chance: Callable[[Any, random.Random], Any] | None = None
+          ) -> tuple[float, int, int]:
+    """Seeded random games for about ``seconds``: (moves/s, moves, games).
+    ``chance(state, rng)``: the state after any chance moves it awaits."""
     rng = random.Random(num_players)
     moves = games = 0
     begin = time.perf_counter()
@@ -48,6 +53,8 @@ def _rate(start: Callable[[int], Any], legal_moves: Callable[[Any], Sequence[Any
             if over(state):
                 break
             state = apply(state, rng.choice(legal_moves(state)))
+            if chance is not None:
+                state = chance(state, rng)
             moves += 1
         games += 1
     elapsed = time.perf_counter() - begin
@@ -69,13 +76,19 @@ def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
               ) -> tuple[float, int, int]:
     """Any registered game through the Game protocol: (moves/s, moves, games)."""
     from aves_core import get_game
+    from aves_core.kernel.chance import settle
+    from aves_core.kernel.game import Chance
 
     game = get_game(game_id)
     options = game.default_options()
+    chance = None
+    if game.facts.chance is Chance.PLAY:
+        def chance(state: Any, rng: random.Random) -> Any:
+            return settle(game, state, rng)[0]
     return _rate(lambda seed: game.start(num_players, game.new_setup(num_players, options,
                                                                      seed)),
                  game.legal_moves, game.apply, lambda state: game.result(state) is not None,
-                 num_players, seconds, max_moves)
+                 num_players, seconds, max_moves, chance)
 
 
 def _report(name: str, num_players: int, figures: tuple[float, int, int]) -> None:
@@ -127,7 +140,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per player count")
     parser.add_argument("--players", type=int, nargs="+", default=None,
-                        help="player counts (default: 2 4 6 for AVES, 2 for Soulaween)")
+                        help="player counts (default: 2 4 6 for AVES, every count from "
+                             "the least to the most for another game)")
     parser.add_argument("--crows", action="store_true", help="AVES: the Greedy Crow variant")
     parser.add_argument("--max-moves", type=int, default=2000, help="cap on one game's moves")
     parser.add_argument("--game", default="all", help="aves, soulaween, another id, or all")
@@ -154,8 +168,8 @@ def main() -> None:
     print(f"random playouts, {args.seconds:g} s each (AVES crows={args.crows})")
     for game_id in ids:
         facts = get_game(game_id).facts
-        counts = args.players or ([2, 4, 6] if game_id == "aves"
-                                  else [facts.min_players])
+        counts = args.players or ([2, 4, 6] if game_id == "aves" else
+                                  list(range(facts.min_players, facts.max_players + 1)))
         for num_players in counts:
             if game_id == "aves":
                 figures = aves_rate(num_players, args.crows, args.seconds, args.max_moves)
