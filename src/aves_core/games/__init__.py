@@ -2,7 +2,7 @@
 
 >>> from aves_core.games import game_ids, get_game
 >>> game_ids()
-('aves', 'soulaween')
+('aves', 'cubirds', 'soulaween')
 >>> get_game("aves").facts.name
 'AVES'
 
@@ -36,4 +36,5 @@ DEFAULT_GAME = "aves"
 """The game the ``aves`` command plays when ``--game`` is not given."""
 
 register_lazy("aves", "aves_core.games.aves.game:AVES")
+register_lazy("cubirds", "aves_core.games.cubirds.game:CUBIRDS")
 register_lazy("soulaween", "aves_core.games.soulaween.game:SOULAWEEN")

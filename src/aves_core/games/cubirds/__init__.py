@@ -1,0 +1,1 @@
+"""Cubirds: collect flocks of birds (RULES-cubirds.md); ``CUBIRDS`` is the game."""

@@ -1,0 +1,88 @@
+"""Cubirds' cards: eight species of birds, their flock numbers and how many of each.
+
+A card is written by its species letter (``F O T D P M W R``, the canonical order,
+the order of the table in RULES-cubirds.md CB2). Cards of one species are identical,
+so a hand, a collection or the discard pile is a *count*: a tuple of eight ints,
+one a species in canonical order (``counts_of("PPRD") == (0, 0, 0, 1, 2, 0, 0, 1)``).
+Rows and the deck keep their order, so they are strings of letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from aves_core.kernel.errors import ArgumentError
+
+__all__ = [
+    "BIG",
+    "COUNTS",
+    "EMPTY",
+    "INDEX",
+    "NAMES",
+    "SMALL",
+    "SPECIES",
+    "TOTAL",
+    "Counts",
+    "add",
+    "counts_of",
+    "full_deck",
+    "is_counts",
+    "text_of",
+]
+
+Counts = tuple[int, ...]
+"""Cards of each species, eight ints in canonical order."""
+
+SPECIES = "FOTDPMWR"
+"""The species letters in canonical order: flamingo, owl, toucan, duck, parrot,
+magpie, reed warbler, robin."""
+NAMES = ("flamingo", "owl", "toucan", "duck", "parrot", "magpie", "reed warbler", "robin")
+"""Each species' name, in canonical order."""
+SMALL = (2, 3, 3, 4, 4, 5, 6, 6)
+"""The small flock number of each species: that many cards fly one home."""
+BIG = (3, 4, 4, 6, 6, 7, 9, 9)
+"""The big flock number of each species: that many cards fly two home."""
+COUNTS = (7, 10, 10, 13, 13, 17, 20, 20)
+"""How many cards of each species the game has."""
+TOTAL = 110
+"""Every card of the game (the sum of ``COUNTS``)."""
+EMPTY: Counts = (0,) * 8
+"""No card at all."""
+INDEX = {letter: index for index, letter in enumerate(SPECIES)}
+"""A species letter's index in canonical order."""
+
+assert sum(COUNTS) == TOTAL
+
+
+def counts_of(cards: Iterable[str]) -> Counts:
+    """The counts of ``cards`` (letters, in any order); ``ArgumentError`` for a letter
+    that is no species."""
+    counts = [0] * 8
+    index = INDEX
+    for letter in cards:
+        position = index.get(letter)
+        if position is None:
+            raise ArgumentError(f"{letter!r:.10} is not a species: one of {SPECIES}")
+        counts[position] += 1
+    return tuple(counts)
+
+
+def text_of(counts: Counts) -> str:
+    """The cards of ``counts`` as letters in canonical order (``"DPPR"``)."""
+    return "".join(letter * count for letter, count in zip(SPECIES, counts, strict=True))
+
+
+def add(left: Counts, right: Counts) -> Counts:
+    """Two counts together."""
+    return tuple(a + b for a, b in zip(left, right, strict=True))
+
+
+def full_deck() -> str:
+    """The 110 cards in canonical order, the order every shuffle starts from."""
+    return text_of(COUNTS)
+
+
+def is_counts(value: object) -> bool:
+    """True for a tuple of eight non-negative ints (a hand, a collection, a pile)."""
+    return (type(value) is tuple and len(value) == 8
+            and all(type(count) is int and count >= 0 for count in value))

@@ -1,0 +1,222 @@
+"""Cubirds' events: what a move did, step by step, for hosts to tell their clients.
+
+Like Board Game Arena's notifications, each move yields a short list of events;
+``apply_move_with_events`` gives them unredacted (the host's record) and
+``events_for`` redacts them for one seat (CB18): the cards of a ``draw`` and of a
+new deal are their owner's alone (everybody else learns only how many); every
+laid, taken, refilled, flown and round-end card is public; a reshuffle tells
+only the new deck's size, never its order, to anyone. Each move's events end with
+one that says where the game rests: ``DrawOffered``, ``FlockDue``,
+``TurnStarted``, ``ReshuffleDue`` or ``GameEnded``.
+``aves_core.games.cubirds.views.update_view`` folds them into a view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from aves_core.games.cubirds.cards import Counts
+from aves_core.games.cubirds.state import Pending
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Result
+
+__all__ = [
+    "CardsDealt",
+    "CardsDrawn",
+    "DrawDeclined",
+    "DrawOffered",
+    "Event",
+    "FlockDeclined",
+    "FlockDue",
+    "Flown",
+    "GameEnded",
+    "Laid",
+    "LayUndone",
+    "NoDrawUndone",
+    "ReshuffleDue",
+    "Reshuffled",
+    "RoundEnded",
+    "RowRefilled",
+    "TurnStarted",
+    "events_for",
+]
+
+
+@attrs.frozen
+class Laid:
+    """``seat`` laid its ``count`` cards of ``species`` at the ``side`` end of ``row``
+    and took the ``taken`` cards they enclosed (letters in row order; empty when
+    nothing was taken) into its hand (CB6, CB7)."""
+
+    seat: int
+    species: str
+    count: int
+    row: int
+    side: str
+    taken: str = ""
+
+
+@attrs.frozen
+class RowRefilled:
+    """``cards`` were drawn from the deck face up and put at the ``side`` end of
+    ``row``, each outside the previous (CB8)."""
+
+    row: int
+    side: str
+    cards: str
+
+
+@attrs.frozen
+class CardsDrawn:
+    """``seat`` drew ``count`` cards from the deck into its hand (the draw option,
+    CB9): ``cards`` (in canonical order: the order they lay in the deck is nobody's
+    to know) for the seat itself, None for the others."""
+
+    seat: int
+    count: int
+    cards: str | None
+
+
+@attrs.frozen
+class DrawDeclined:
+    """``seat`` did not draw (``nodraw``)."""
+
+    seat: int
+
+
+@attrs.frozen
+class Flown:
+    """``seat`` flew its ``species`` home: ``kept`` cards joined its collection and
+    ``discarded`` went to the discard pile (CB10)."""
+
+    seat: int
+    species: str
+    kept: int
+    discarded: int
+
+
+@attrs.frozen
+class FlockDeclined:
+    """``seat`` flew no flock (``nofly``)."""
+
+    seat: int
+
+
+@attrs.frozen
+class RoundEnded:
+    """``seat``'s hand is empty: the round is over (CB13); every other hand was
+    discarded face up, ``discarded`` being their cards together (counts), and ``seat``
+    is the new dealer. The cards are public [D10]; which seat held which is not kept
+    (no view keeps it, so no event tells it)."""
+
+    seat: int
+    discarded: Counts
+
+
+@attrs.frozen
+class CardsDealt:
+    """``seat`` was dealt ``count`` cards of the new deal (CB13): ``cards`` (in
+    canonical order) for the seat itself, None for the others."""
+
+    seat: int
+    count: int
+    cards: str | None
+
+
+@attrs.frozen
+class Reshuffled:
+    """The discard pile was shuffled into a new deck of ``size`` cards (CB15). Its order
+    is nobody's to know: the discard pile was public, so its contents are known."""
+
+    size: int
+
+
+@attrs.frozen
+class DrawOffered:
+    """``seat`` may draw two cards or not (phase drawOption)."""
+
+    seat: int
+
+
+@attrs.frozen
+class FlockDue:
+    """``seat`` may fly a flock home or not (phase flock)."""
+
+    seat: int
+
+
+@attrs.frozen
+class TurnStarted:
+    """It is ``seat``'s turn to lay (phase lay)."""
+
+    seat: int
+
+
+@attrs.frozen
+class ReshuffleDue:
+    """The deck is empty and a card is needed for ``pending``: the game waits for the
+    reshuffle (phase reshuffle)."""
+
+    pending: Pending
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over: ``result``, and each seat's rank (CB16)."""
+
+    result: Result
+    ranks: tuple[int, ...]
+
+
+@attrs.frozen
+class LayUndone:
+    """``seat`` took back its lay (a host's undo): its ``count`` cards of ``species``
+    left the ``side`` end of ``row``, the ``taken`` cards went back between, and it is
+    to lay again."""
+
+    seat: int
+    species: str
+    count: int
+    row: int
+    side: str
+    taken: str = ""
+
+
+@attrs.frozen
+class NoDrawUndone:
+    """``seat`` took back its ``nodraw`` (a host's undo): it may draw or not again."""
+
+    seat: int
+
+
+Event: TypeAlias = (Laid | RowRefilled | CardsDrawn | DrawDeclined | Flown | FlockDeclined
+                    | RoundEnded | CardsDealt | Reshuffled | DrawOffered | FlockDue
+                    | TurnStarted | ReshuffleDue | GameEnded | LayUndone | NoDrawUndone)
+"""Any event."""
+
+EVENT_TYPES = (Laid, RowRefilled, CardsDrawn, DrawDeclined, Flown, FlockDeclined, RoundEnded,
+               CardsDealt, Reshuffled, DrawOffered, FlockDue, TurnStarted, ReshuffleDue,
+               GameEnded, LayUndone, NoDrawUndone)
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (None: a spectator): the cards drawn or dealt
+    to another seat are hidden (``cards`` None); everything else is public."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < 5):
+        raise ArgumentError(f"seat must be a seat 0 to 4 or None (a spectator), not {seat!r}")
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+        raise ArgumentError(f"events_for needs an iterable of events, not "
+                            f"{type(events).__name__}")
+    seen: list[Event] = []
+    for event in events:
+        if not isinstance(event, EVENT_TYPES):
+            raise ArgumentError(f"not an event: {type(event).__name__}")
+        if isinstance(event, CardsDrawn) and event.seat != seat:
+            event = CardsDrawn(event.seat, event.count, None)
+        elif isinstance(event, CardsDealt) and event.seat != seat:
+            event = CardsDealt(event.seat, event.count, None)
+        seen.append(event)
+    return tuple(seen)
