@@ -72,7 +72,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--max-moves", type=int, default=1000,
-                        help="stop a game after this many moves (counted as move_limit)")
+                        help="stop a game after this many moves of the seats, chance moves "
+                             "not counted (counted as move_limit)")
 
 
 def _bots(game: AnyGame, spec: str, players: int) -> tuple[str, ...]:

@@ -15,9 +15,17 @@ matters; at the root, the scores also add a bonus that fades as a move's
 visits grow (progressive bias), which keeps a small budget from trading a
 sound move for a lucky one. The move played is the root's most visited child.
 
+A game with chance during play gives a ``chance`` hook: every step of a walk
+or a playout is followed by the chance moves it leads to, drawn at random, so
+the tree holds the seats' moves only and each iteration meets a fresh draw.
+
 The bot is honest: it sees only its view and its redacted events. It is
 seeded and deterministic for a given iteration budget; a time budget trades
-that for a bound on thinking time.
+that for a bound on thinking time. In a game of hidden information it thinks
+as long with one legal move as with many (``steady``): a bot that answered a
+forced move at once would tell the other seats, by its speed alone, that it
+had no choice, which is hidden information (Cubirds asks for its flock step
+every turn so that nobody learns whether a hand holds a flock).
 """
 
 from __future__ import annotations
@@ -58,13 +66,18 @@ class SearchBot:
     """ISMCTS with ``iterations`` per move, or as many as fit in ``seconds``.
 
     ``game`` is the game it plays; by default the game whose views it is given.
+    ``steady``: search even when there is one legal move, so that the time taken
+    says nothing of the choices the seat had (None: in games of hidden
+    information). The search's draws then come from a copy of ``rng``, so the
+    moves and the caller's generator are those of a bot that answered at once.
     """
 
     uses_events = True
 
     def __init__(self, iterations: int = 500, *, seconds: float | None = None,
                  exploration: float = 0.7, widening: float = 1.5, prior: float = 3.0,
-                 playout_moves: int = 200, game: AnyGame | None = None) -> None:
+                 playout_moves: int = 200, game: AnyGame | None = None,
+                 steady: bool | None = None) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ArgumentError(f"iterations must be a positive int, not {iterations!r}")
         if seconds is not None and (type(seconds) not in (int, float)
@@ -72,6 +85,8 @@ class SearchBot:
             raise ArgumentError(f"seconds must be a positive finite number, not {seconds!r}")
         if game is not None and not isinstance(game, Game):
             raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+        if steady is not None and type(steady) is not bool:
+            raise ArgumentError(f"steady must be a bool or None, not {steady!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -79,9 +94,11 @@ class SearchBot:
         self.prior = prior
         self.playout_moves = playout_moves
         self.game = game
+        self.steady = steady
         self.name = f"search{iterations}" if seconds is None else f"search{seconds:g}s"
         self.last_iterations = 0
         self._hooks: SearchHooks[Any, Any, Any] | None = None
+        self._steady = False
 
     def _hooks_for(self, view: Any) -> SearchHooks[Any, Any, Any]:
         if self._hooks is None:
@@ -90,15 +107,33 @@ class SearchBot:
             if hooks is None:
                 raise ArgumentError(f"{game.facts.name} supplies no search hooks: "
                                     "SearchBot cannot play it")
+            self._steady = (game.facts.hidden_information if self.steady is None
+                            else self.steady)
             self._hooks = hooks
         return self._hooks
 
     def choose(self, view: Any, events: Sequence[Any], rng: random.Random) -> Any:
         """The root's most visited move after the search."""
         moves = view.legal_moves
-        if len(moves) == 1:
-            return moves[0]
         hooks = self._hooks_for(view)
+        if len(moves) == 1:
+            if self._steady:
+                # Spend the budget all the same (see the class's docstring), on a copy
+                # of the generator: the games played stay those of an instant answer.
+                spare = random.Random()
+                try:
+                    spare.setstate(rng.getstate())
+                except NotImplementedError:  # a SystemRandom: nothing to reproduce
+                    spare = rng
+                self._search(hooks, view, events, spare)
+            return moves[0]
+        root = self._search(hooks, view, events, rng)
+        return max(moves, key=lambda move: (root.children[move].visits
+                                            if move in root.children else -1))
+
+    def _search(self, hooks: SearchHooks[Any, Any, Any], view: Any, events: Sequence[Any],
+                rng: random.Random) -> _Node:
+        """The root after the iterations of the budget."""
         knowledge = hooks.knowledge(view, events)
         root = _Node(mover=-1)
         self._root_order: list[Any] | None = None
@@ -110,14 +145,13 @@ class SearchBot:
             self._iterate(hooks, root, sample(knowledge, rng), knowledge, rng)
             done += 1
         self.last_iterations = done
-        return max(moves, key=lambda move: (root.children[move].visits
-                                            if move in root.children else -1))
+        return root
 
     def _iterate(self, hooks: SearchHooks[Any, Any, Any], root: _Node, state: Any,
                  knowledge: Any, rng: random.Random) -> None:
         path = [root]
         node = root
-        result, step, is_legal = hooks.result, hooks.step, hooks.is_legal
+        result, step, is_legal, chance = hooks.result, hooks.step, hooks.is_legal, hooks.chance
         while result(state) is None:
             children = node.children
             # Which of this node's moves the drawn state allows (its availability).
@@ -137,11 +171,15 @@ class SearchBot:
                     child = children[opened] = _Node(mover)
                     child.available = 1
                     state = step(state, opened)
+                    if chance is not None:
+                        state = chance(state, rng)
                     path.append(child)
                     break
             move = self._select(node, available, node is root)
             node = children[move]
             state = step(state, move)
+            if chance is not None:
+                state = chance(state, rng)
             path.append(node)
         shares = self._playout(hooks, state, rng)
         for visited in path:
@@ -194,12 +232,15 @@ class SearchBot:
     def _playout(self, hooks: SearchHooks[Any, Any, Any], state: Any, rng: random.Random
                  ) -> list[float]:
         num = hooks.num_players(state)
-        result, step, policy = hooks.result, hooks.step, hooks.playout_move
+        result, step, policy, chance = (hooks.result, hooks.step, hooks.playout_move,
+                                        hooks.chance)
         for _ in range(self.playout_moves):
             outcome = result(state)
             if outcome is not None:
                 return _shares(outcome, num)
             state = step(state, policy(state, rng))
+            if chance is not None:
+                state = chance(state, rng)
         outcome = result(state)
         if outcome is not None:
             return _shares(outcome, num)

@@ -32,7 +32,11 @@ class SearchHooks(Generic[S, M, K]):
     plain MCTS). ``playout_move`` is the fast policy of playouts, ``cutoff``
     judges a playout stopped after ``playout_moves`` moves, and
     ``root_scores``, when given, orders the root's moves and biases their
-    first visits (progressive bias).
+    first visits (progressive bias). ``chance(state, rng)``, for a game with
+    chance during play, is the state after the chance moves ``state`` awaits,
+    drawn from ``rng`` (``state`` itself when it awaits none): the search calls
+    it after every step of its walks and playouts, so it never meets a chance
+    node. ``sample`` never returns one: a seat decides only where it is to move.
     """
 
     knowledge: Callable[[Any, Sequence[Any]], K]
@@ -46,3 +50,4 @@ class SearchHooks(Generic[S, M, K]):
     playout_move: Callable[[S, random.Random], M]
     cutoff: Callable[[S], Result]
     root_scores: Callable[[S, K], Mapping[M, float]] | None = None
+    chance: Callable[[S, random.Random], S] | None = None

@@ -6,6 +6,12 @@ same whatever the number of worker processes and each bot plays every seat
 equally often. Games that reach ``max_moves`` stop and count as
 ``move_limit``, apart from the rules' results: a game's rules may allow
 endless games (AVES's and Soulaween's do).
+
+Chance during play (``Chance.PLAY``) is drawn from the game's
+``chance_generator`` of the game's seed, so the seed still fixes the whole
+game. The log holds the chance moves; a record's ``moves``, the ``max_moves``
+cap and the summary's lengths count the seats' moves only, so a game's length
+means the same whether or not its game has chance.
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ from typing import Any
 import attrs
 
 from aves_core.kernel.bots import Bot, make_bot
+from aves_core.kernel.chance import settle, settle_with_events
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
-from aves_core.kernel.game import Game
+from aves_core.kernel.game import Chance, Game
 from aves_core.kernel.log import LogLike
 from aves_core.kernel.registry import get_game
 
@@ -69,19 +76,24 @@ def play_game(
     index: int = 0,
 ) -> tuple[GameRecord, LogLike]:
     """Play one game of ``game`` between ``bots`` (seat i plays ``bots[i]``) and return
-    its record and log. Each bot sees only its seat's view and redacted events."""
+    its record and log. Each bot sees only its seat's view and redacted events.
+    Chance moves are drawn from ``game.chance_generator(num_players, options, seed)``
+    and logged; ``max_moves`` and the record's ``moves`` count the seats' moves."""
     num_players = len(bots)
     setup = game.new_setup(num_players, options, seed)
     state = game.start(num_players, setup)
     first_player = game.to_move(state)[0]
     rng = random.Random(seed)
+    chance = (game.chance_generator(num_players, options, seed)
+              if game.facts.chance is Chance.PLAY else None)
     watching = [getattr(bot, "uses_events", True) for bot in bots]
     anyone_watching = any(watching)
     seen: list[list[Any]] = [[] for _ in bots]
     moves: list[Any] = []
+    played = 0  # the seats' moves (moves also holds the chance moves)
     apply, apply_with_events, events_for = game.apply, game.apply_with_events, game.events_for
     view, to_move, result = game.view, game.to_move, game.result
-    while result(state) is None and len(moves) < max_moves:
+    while result(state) is None and played < max_moves:
         seat = to_move(state)[0]
         move = bots[seat].choose(view(state, seat), seen[seat], rng)
         try:
@@ -95,13 +107,24 @@ def play_game(
         except IllegalMoveError as error:
             raise ArgumentError(f"bot {names[seat]} played an illegal move: {error}") from None
         moves.append(move)
+        played += 1
+        if chance is not None and game.awaits_chance(state):
+            if anyone_watching:
+                state, drawn, events = settle_with_events(game, state, chance)
+                for other, watches in enumerate(watching):
+                    if watches:
+                        seen[other].extend(events_for(events, other))
+            else:
+                state, drawn = settle(game, state, chance)
+            moves.extend(drawn)
     outcome = result(state)
     log = game.make_log(tuple(names), setup, seed, tuple(moves), outcome)
     record = GameRecord(
         index=index, seed=seed, bots=tuple(names), first_player=first_player,
         winners=() if outcome is None else outcome.winners,
-        reason=MOVE_LIMIT if outcome is None else outcome.reason, moves=len(moves))
+        reason=MOVE_LIMIT if outcome is None else outcome.reason, moves=played)
     return record, log
+
 
 
 @attrs.frozen

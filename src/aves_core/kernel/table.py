@@ -7,6 +7,13 @@ picture; ``Table.restore`` brings a saved game back after a crash. Undo
 follows the game's own policy (``Game.undo``): for AVES, Board Game Arena's,
 a seat may take back only its own move of the turn in progress and never
 once hidden information was revealed.
+
+A game with chance during play (``Chance.PLAY``) stops at chance nodes; the
+table settles them after every move it applies, drawing each chance move from
+its generator (``Game.chance_generator`` of its seed; the system's randomness
+without one), and records it in the log like any move, with its events. What
+is recorded is never drawn again: ``restore`` and ``apply_recorded`` replay
+the chance moves of the file or the store. No undo reaches past a chance move.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ import attrs
 
 from aves_core.kernel.bots import Bot
 from aves_core.kernel.errors import ArgumentError, AvesError, LogError, LogProblem, log_error
-from aves_core.kernel.game import Game, Result
+from aves_core.kernel.game import Chance, Game, Result
 from aves_core.kernel.log import (
     LogHeader,
     LogLike,
@@ -68,6 +75,10 @@ class Table:
     >>> events = table.play(table.view(seat).legal_moves[0])
     >>> sorted(events, key=str) == sorted([0, 1, None], key=str)
     True
+
+    ``seed`` draws the setup (when no ``setup`` is given), the bots' randomness and
+    the chance moves during play; without it the chance moves come from the
+    system's randomness, which nobody can predict.
     """
 
     def __init__(self, game: AnyGame, players: Sequence[str], options: Any = None, *,
@@ -82,9 +93,10 @@ class Table:
                 raise ArgumentError("players must be a sequence of seat names (str)")
             game.start(len(players), setup)
             log = game.make_log(tuple(players), setup, seed)
-        self._start(game, log, random.Random(seed))
+        self._start(game, log, random.Random(seed), seed)
 
-    def _start(self, game: AnyGame, log: LogLike, rng: random.Random) -> None:
+    def _start(self, game: AnyGame, log: LogLike, rng: random.Random,
+               chance_seed: int | None = None) -> None:
         self.game = game
         """The table's game."""
         self._log = log
@@ -93,6 +105,11 @@ class Table:
         self._events: list[Any] = []
         self._bots: dict[int, Bot] = {}
         self._rng = rng
+        # Only a game with chance during play needs a generator (and the checks).
+        self._chance: random.Random | None = (
+            game.chance_generator(len(log.players), game.options_of(log.setup), chance_seed)
+            if game.facts.chance is Chance.PLAY else None)
+        self._unwritten: list[dict[str, object]] = []
         self._path: Path | None = None
         self._file: IO[str] | None = None
         self.restored_problem: LogProblem | None = None
@@ -129,6 +146,20 @@ class Table:
         return self._log.players
 
     @property
+    def move_count(self) -> int:
+        """How many moves the log holds, chance moves included; ``moves_since`` counts
+        from 0."""
+        return len(self._log.moves)
+
+    def moves_since(self, index: int) -> tuple[Any, ...]:
+        """The log's moves from number ``index`` on: what a ``play`` appended when
+        ``index`` is the ``move_count`` before it (the seat's move, the chance moves
+        drawn after it, then any bots' moves and their chance moves)."""
+        if type(index) is not int or index < 0:
+            raise ArgumentError(f"index must be an int >= 0, not {index!r}")
+        return tuple(self._log.moves[index:])
+
+    @property
     def event_count(self) -> int:
         """How many events the game has produced; ``events_since`` counts from 0."""
         return len(self._events)
@@ -149,10 +180,32 @@ class Table:
 
     def play(self, move: Any) -> EventsBySeat:
         """Apply ``move`` (IllegalMoveError if it is not legal: nothing changes), then
-        any bot moves that follow; return each seat's redacted events."""
+        the chance moves it leads to and any bot moves that follow (each with its chance
+        moves); return each seat's redacted events. ``moves_since`` says which moves
+        were appended to the log."""
         first = len(self._events)
         self._apply(move)
+        self._settle()
+        self._flush()
         self._play_bots()
+        return self._since(first)
+
+    def apply_recorded(self, moves: Sequence[Any]) -> EventsBySeat:
+        """Apply moves as they were recorded (a seat's move and the chance moves drawn
+        after it, as a host stored them), drawing nothing and moving no bot: how a host
+        rebuilds a table from its store. An illegal move raises IllegalMoveError and
+        leaves the table as it was, none of ``moves`` applied."""
+        saved = (self._state, self._log, len(self._steps), len(self._events))
+        first = saved[3]
+        try:
+            for move in moves:
+                self._apply(move)
+        except BaseException:
+            self._state, self._log = saved[0], saved[1]
+            del self._steps[saved[2]:], self._events[saved[3]:]
+            self._unwritten.clear()
+            raise
+        self._flush()
         return self._since(first)
 
     def _apply(self, move: Any) -> None:
@@ -163,9 +216,25 @@ class Table:
         self._events.extend(events)
         result = game.result(after)
         self._log = self._log.append(move).with_result(result)
-        self._write([game.move_to_json(move)])
-        if result is not None:
-            self._write([{"type": "result", **result_data(result)}])
+        if self._file is not None:
+            self._unwritten.append(game.move_to_json(move))
+            if result is not None:
+                self._unwritten.append({"type": "result", **result_data(result)})
+
+    def _settle(self) -> None:
+        """Draw and apply the chance moves the state awaits (none for most games)."""
+        if self._chance is None:
+            return
+        game = self.game
+        while game.awaits_chance(self._state):
+            self._apply(game.chance_move(self._state, self._chance))
+
+    def _flush(self) -> None:
+        """Write the lines of the moves just applied, a move and its chance moves
+        together (one write, one fsync)."""
+        if self._unwritten:
+            self._write(self._unwritten)
+            self._unwritten = []
 
     def _play_bots(self) -> None:
         game = self.game
@@ -187,6 +256,8 @@ class Table:
                 self.bot_faults.append((seat, f"{type(error).__name__}: {error}"))
                 move = self._rng.choice(view.legal_moves)
             self._apply(move)
+            self._settle()
+            self._flush()
 
     def _since(self, first: int) -> EventsBySeat:
         seats: list[int | None] = [*range(len(self.players)), None]
@@ -210,12 +281,16 @@ class Table:
         if not self._steps or type(seat) is not int:
             return None
         step = self._steps[-1]
+        if self.game.mover(step.move) is None:
+            # A chance move is never taken back, whatever the game's policy says, and
+            # neither is the move it followed: an undo must not leave half of the pair.
+            return None
         return self.game.undo(step.before, step.move, step.events, self._state, seat)
 
     def can_undo(self, seat: int) -> bool:
         """True when ``seat`` may take back the last move under the game's undo policy
         (AVES: a match of the turn still in progress, a return due, that revealed no
-        hidden card: no draw, no refill)."""
+        hidden card: no draw, no refill). Never when the last move was a chance move."""
         return self._undo_events(seat) is not None
 
     def undo(self, seat: int) -> EventsBySeat:
@@ -236,8 +311,9 @@ class Table:
     # --- saving and restoring -------------------------------------------------
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the log to ``path`` as JSON Lines and append each later move to it,
-        flushed to disk, so a crash loses at most the move in flight."""
+        """Write the log to ``path`` as JSON Lines and append each later move to it (a
+        move and the chance moves after it in one write), flushed to disk, so a crash
+        loses at most the move in flight."""
         self.close()
         self._path = Path(path)
         self._rewrite()
@@ -269,6 +345,7 @@ class Table:
         if self._file is not None:
             self._file.close()
         self._file = None
+        self._unwritten = []
         self._path = None
 
     @classmethod
@@ -277,15 +354,18 @@ class Table:
 
         A last line cut off by a crash is dropped (the file is rewritten without
         it) and reported in ``restored_problem``; any other problem raises
-        ``LogError``. ``seed`` seeds the bots' randomness. The file says which
-        game it is.
+        ``LogError``. The file says which game it is. Its chance moves are replayed,
+        never drawn again; only when a crash cut the file between a move and its
+        chance moves are those drawn now (nobody saw them). ``seed`` seeds the
+        bots' randomness and the chance moves drawn from now on (None: the system's
+        randomness).
         """
         header, moves, recorded, dropped = _read_saved(path)
         table = cls.__new__(cls)
         game = header.game
         log = game.make_log(header.players, header.setup, header.seed)
         header.start()  # a setup that is no game is a LogError
-        table._start(game, log, random.Random(seed))
+        table._start(game, log, random.Random(seed), seed)
         for index, move in enumerate(moves):
             try:
                 table._apply(move)
@@ -294,6 +374,7 @@ class Table:
         if recorded is not None and recorded != table.result:
             raise log_error("result_mismatch", f"the file records {recorded}, but the rules "
                             f"give {table.result}")
+        table._settle()
         table.restored_problem = dropped
         table.save(path)
         return table

@@ -19,7 +19,19 @@ state reached, what AVES proves of itself:
   ``indistinguishable``) give that seat equal views, equal view JSON and
   ``repr``, and equal redacted events wherever its next views are equal;
 - notation, JSON and result sanity: moves, events, setups and options
-  round-trip, results name real seats and the game's reasons.
+  round-trip, results name real seats and the game's reasons;
+- **chance during play** (``Chance.PLAY``): random games settle every chance
+  node with the game's ``chance_generator`` of the seed. A chance node has no
+  seat to move, no legal move and no result, refuses every seat's move, and no
+  seat's view offers a move there; its chance move names no seat, is the same
+  for the same generator, is accepted by ``apply`` (``step`` and
+  ``apply_with_events`` agree), round-trips through text and JSON, is never
+  undone, and its events fold into every view; the log with its chance moves
+  replays through the same states; and the no-leak checks run across chance
+  moves too: in states a seat cannot tell apart, and between chance moves
+  whose outcomes it cannot tell apart (a reshuffle's events must not give the
+  new deck's order). The first state (after ``start``) awaits no chance: a
+  random choice made before the first move belongs in the setup.
 
 A failure raises ``ConformanceError`` (an ``AssertionError``) that names the
 property, the game, the seed and the move. No test framework is needed: call it
@@ -37,9 +49,9 @@ from typing import Any
 import attrs
 
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
-from aves_core.kernel.game import Game
+from aves_core.kernel.game import Chance, Game
 from aves_core.kernel.log import dump_log, read_log
-from aves_core.kernel.replay import replay
+from aves_core.kernel.replay import replay, states
 
 __all__ = ["ConformanceError", "Report", "check_game"]
 
@@ -60,6 +72,8 @@ class Report:
     moves: int = 0
     tried: int = 0
     """Candidate moves tried against ``apply`` (legal and not)."""
+    chance_moves: int = 0
+    """Chance moves drawn and checked (their states are among ``states``)."""
 
 
 class _Checker:
@@ -88,10 +102,19 @@ class _Checker:
         legal = game.legal_moves(state)
         result = game.result(state)
         to_move = game.to_move(state)
+        awaits = game.awaits_chance(state)
         self.expect(isinstance(legal, tuple), "legal moves", "legal_moves must be a tuple")
-        self.expect((result is None) == bool(to_move) == bool(legal), "game end",
-                    f"result {result}, to_move {to_move} and {len(legal)} legal moves "
-                    "disagree on whether the game is over")
+        if awaits:
+            self.expect(game.facts.chance is Chance.PLAY, "chance node",
+                        f"the state awaits chance but the game's facts say chance is "
+                        f"{game.facts.chance.value!r}, not 'play'")
+            self.expect(result is None and not to_move and not legal, "chance node",
+                        f"a state awaiting chance has result {result}, to_move {to_move} "
+                        f"and {len(legal)} legal moves: it must have none of them")
+        else:
+            self.expect((result is None) == bool(to_move) == bool(legal), "game end",
+                        f"result {result}, to_move {to_move} and {len(legal)} legal moves "
+                        "disagree on whether the game is over")
         if result is not None:
             self.expect(result.reason in game.facts.reasons, "result",
                         f"reason {result.reason!r} is not one of {game.facts.reasons}")
@@ -102,12 +125,13 @@ class _Checker:
         resting = phases - {phase.value for phase in game.phases.automatic}
         self.expect(game.phase_name(state) in resting, "phases",
                     f"phase {game.phase_name(state)!r} is not a resting phase of {phases}")
-        self.moves_agree(state, legal)
+        self.moves_agree(state, legal, awaits)
         self.views(state, num_players)
-        self.hidden(state, legal, num_players)
+        if not awaits:  # a chance node's no-leak checks need its chance move: chance()
+            self.hidden(state, legal, num_players)
         return legal
 
-    def moves_agree(self, state: Any, legal: tuple[Any, ...]) -> None:
+    def moves_agree(self, state: Any, legal: tuple[Any, ...], awaits: bool = False) -> None:
         game = self.game
         before = copy.deepcopy(state)
         text = repr(state)
@@ -115,23 +139,27 @@ class _Checker:
         if self.pool:
             candidates += self.rng.sample(self.pool, min(len(self.pool), 24))
         legal_set = set(legal)
+        prop = "chance node" if awaits else "legal moves agree"
         for move in candidates:
+            if awaits and game.mover(move) is None:
+                continue  # another node's chance move may fit this one: see chance()
             self.report.tried += 1
             is_legal = move in legal_set
-            self.expect(game.is_legal(state, move) == is_legal, "legal moves agree",
+            self.expect(game.is_legal(state, move) == is_legal, prop,
                         f"is_legal says {not is_legal} for {game.move_text(move)}, "
                         f"legal_moves says {is_legal}")
             try:
                 after = game.apply(state, move)
             except IllegalMoveError:
-                self.expect(not is_legal, "legal moves agree",
+                self.expect(not is_legal, prop,
                             f"apply refused {game.move_text(move)}, a legal move")
                 continue
             except Exception as error:  # anything else is a bug: say which
-                raise self.fail("legal moves agree", f"apply raised {type(error).__name__}: "
+                raise self.fail(prop, f"apply raised {type(error).__name__}: "
                                 f"{error} for {game.move_text(move)}") from error
-            self.expect(is_legal, "legal moves agree",
-                        f"apply accepted {game.move_text(move)}, which is not in legal_moves")
+            self.expect(is_legal, prop,
+                        f"apply accepted {game.move_text(move)}, which is not in legal_moves"
+                        + (" (the state awaits chance: no seat may move)" if awaits else ""))
             self.expect(game.step(state, move) == after, "step",
                         f"step and apply disagree on {game.move_text(move)}")
             with_events, _events = game.apply_with_events(state, move)
@@ -166,6 +194,8 @@ class _Checker:
                             "lists moves")
 
     def hidden(self, state: Any, legal: tuple[Any, ...], num_players: int) -> None:
+        """States a seat cannot tell apart look the same to it, and so do the events
+        of the same move (``legal``: at a chance node, its chance move) in each."""
         game = self.game
         for seat in [*range(num_players), None]:
             other = game.indistinguishable(state, seat, self.rng)
@@ -179,20 +209,70 @@ class _Checker:
                         f"the JSON of seat {seat}'s view shows what it may not know")
             other_legal = set(game.legal_moves(other))
             for move in legal[:12]:
-                if move not in other_legal:
+                chance = game.mover(move) is None
+                if not chance and move not in other_legal:
                     continue
                 after, events = game.apply_with_events(state, move)
-                after_other, events_other = game.apply_with_events(other, move)
-                if game.view(after, seat) != game.view(after_other, seat):
-                    continue  # the move shows the seat something new: fine to differ
-                seen = game.events_for(events, seat)
-                seen_other = game.events_for(events_other, seat)
-                self.expect(seen == seen_other and repr(seen) == repr(seen_other)
-                            and [game.event_to_json(e) for e in seen]
-                            == [game.event_to_json(e) for e in seen_other],
-                            "no hidden information",
-                            f"seat {seat}'s events of {game.move_text(move)} show what "
-                            "it may not know")
+                try:
+                    after_other, events_other = game.apply_with_events(other, move)
+                except IllegalMoveError:
+                    if chance:  # the chance move does not fit the redrawn state
+                        continue
+                    raise
+                self.same_events(seat, move, (after, events), (after_other, events_other))
+
+    def same_events(self, seat: int | None, move: Any, one: tuple[Any, Any],
+                    two: tuple[Any, Any], what: str = "") -> None:
+        """Where ``seat``'s next views are equal, its redacted events must be too."""
+        game = self.game
+        (after, events), (after_other, events_other) = one, two
+        if game.view(after, seat) != game.view(after_other, seat):
+            return  # the move shows the seat something new: fine to differ
+        seen = game.events_for(events, seat)
+        seen_other = game.events_for(events_other, seat)
+        self.expect(seen == seen_other and repr(seen) == repr(seen_other)
+                    and [game.event_to_json(e) for e in seen]
+                    == [game.event_to_json(e) for e in seen_other],
+                    "no hidden information",
+                    f"seat {seat}'s events of {what or game.move_text(move)} show what it "
+                    "may not know")
+
+    def chance(self, state: Any, num_players: int, generator: random.Random) -> Any:
+        """Every check of a chance node's chance move; returns the move, drawn from
+        ``generator``."""
+        game = self.game
+        self.report.chance_moves += 1
+        copied = random.Random()
+        copied.setstate(generator.getstate())
+        move = game.chance_move(state, generator)
+        text = game.move_text(move)
+        self.expect(game.chance_move(state, copied) == move, "chance move",
+                    f"the same generator drew {text} and then another chance move")
+        self.expect(game.mover(move) is None, "chance move",
+                    f"the chance move {text} names seat {game.mover(move)}: no seat makes it")
+        try:
+            after = game.apply(state, move)
+        except IllegalMoveError as error:
+            raise self.fail("chance move", f"apply refused the drawn chance move {text}: "
+                            f"{error.code}: {error}") from None
+        self.expect(game.step(state, move) == after, "step",
+                    f"step and apply disagree on the chance move {text}")
+        after_events, events = game.apply_with_events(state, move)
+        self.expect(after_events == after, "apply with events",
+                    f"apply_with_events and apply disagree on the chance move {text}")
+        self.round_trips(move)
+        self.pool.append(move)
+        self.hidden(state, (move,), num_players)
+        # The chance outcome is hidden information too: outcomes a seat cannot tell
+        # apart (the same card drawn, the rest of a new deck unseen) must give it the
+        # same events.
+        for _ in range(3):
+            other_move = game.chance_move(state, self.rng)
+            other = game.apply_with_events(state, other_move)
+            for seat in [*range(num_players), None]:
+                self.same_events(seat, move, (after, events), other,
+                                 f"the chance move {text} (against {game.move_text(other_move)})")
+        return move
 
     # --- one move ---------------------------------------------------------------
 
@@ -212,6 +292,9 @@ class _Checker:
                         f"{game.move_text(move)} is not its view after")
         for seat in range(num_players):
             undo = game.undo(before, move, events, after, seat)
+            if undo is not None and game.mover(move) is None:
+                raise self.fail("undo", f"seat {seat} may undo the chance move "
+                                f"{game.move_text(move)}: chance is never taken back")
             if undo is None:
                 continue
             for watcher in [*range(num_players), None]:
@@ -264,27 +347,42 @@ def _check_one(game: AnyGame, report: Report, num_players: int, options: Any, se
     state = game.start(num_players, setup)
     checker.expect(game.start(num_players, setup) == state, "determinism",
                    "the same setup started two states")
-    states, moves = [state], []
-    for index in range(max_moves + 1):
-        checker.where = f"{num_players} players, seed {seed}, before move {index}"
+    checker.expect(not game.awaits_chance(state), "chance node",
+                   "the first state awaits chance: a random choice made before the first "
+                   "move belongs in the setup")
+    generator = game.chance_generator(num_players, options, seed)
+    reached: list[Any] = [state]
+    moves: list[Any] = []
+    played = drawn = 0  # the seats' moves, and chance moves in a row
+    while True:
+        checker.where = f"{num_players} players, seed {seed}, before move {len(moves)}"
         legal = checker.state(state, num_players)
-        if not legal or index == max_moves:
-            break
-        move = legal[rng.randrange(len(legal))]
+        if game.awaits_chance(state):
+            drawn += 1
+            checker.expect(drawn <= 100, "chance node", "100 chance moves in a row: the "
+                           "chance moves never lead to a seat's move or the end")
+            move = checker.chance(state, num_players, generator)
+        else:
+            if not legal or played == max_moves:
+                break
+            move = legal[rng.randrange(len(legal))]
+            played += 1
+            drawn = 0
         state = checker.step(state, move, num_players)
-        states.append(state)
+        reached.append(state)
         moves.append(move)
     checker.where = f"{num_players} players, seed {seed}, the replay of {len(moves)} moves"
     again = game.start(num_players, setup)
     for move in moves:
         again = game.apply(again, move)
     checker.expect(again == state, "determinism", "the same moves reached another state")
-    _check_log(checker, game, num_players, setup, seed, moves, state)
+    _check_log(checker, game, num_players, setup, seed, moves, reached)
     report.games += 1
 
 
 def _check_log(checker: _Checker, game: AnyGame, num_players: int, setup: Any, seed: int,
-               moves: list[Any], state: Any) -> None:
+               moves: list[Any], reached: list[Any]) -> None:
+    state = reached[-1]
     names = tuple(f"p{seat}" for seat in range(num_players))
     log = game.make_log(names, setup, seed, tuple(moves), game.result(state))
     for fmt in ("json", "jsonl"):
@@ -298,3 +396,5 @@ def _check_log(checker: _Checker, game: AnyGame, num_players: int, setup: Any, s
                        "replay round trip", f"the {fmt} log replays to another state")
     checker.expect(replay(log).state == state, "replay round trip",
                    "the log value replays to another state")
+    checker.expect(list(states(log)) == reached, "replay round trip",
+                   "the log's states (its chance moves included) are not those played")
