@@ -1,6 +1,7 @@
 """The OpenSpiel games of aves_core.envs.openspiel: OpenSpiel's own random simulation
 test, serialization, action indices, information that stays hidden, resampling, and
-short matches of OpenSpiel's searchers against aves-core's SearchBot.
+short matches of OpenSpiel's searchers against aves-core's SearchBot; chance during
+play (Reshuffle, the toy game of chancegame.py) as explicit chance nodes.
 
 Run by test_openspiel.py in a pytest process of its own (see there why).
 """
@@ -16,6 +17,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+import chancegame  # noqa: E402  (registers the toy game before the adapter's games)
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from aves_core.bots import make_bot  # noqa: E402
@@ -23,6 +25,7 @@ from aves_core.envs.openspiel import game_name, register_games  # noqa: E402
 
 AVES = "python_aves_core_aves"
 SOULAWEEN = "python_aves_core_soulaween"
+TOY = game_name(chancegame.GAME.id)
 
 
 def dealt(game: Any, seed: int) -> Any:
@@ -63,6 +66,8 @@ def test_registered() -> None:
     (SOULAWEEN, {}),
     (SOULAWEEN, {"mode": "standard"}),
     (SOULAWEEN, {"mode": "standard", "characters": "hei_bai:", "stances": ":"}),
+    (TOY, {}),
+    (TOY, {"target": 40}),
 ])
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
@@ -230,3 +235,65 @@ def test_the_training_loop_of_the_docs_runs(game: str) -> None:
         cwd=root, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
     assert "mean returns" in finished.stdout
+
+
+# --- chance during play ----------------------------------------------------------------
+
+
+def test_chance_during_play_is_explicit_chance_nodes() -> None:
+    assert TOY in register_games()
+    game = pyspiel.load_game(TOY, {"target": 40})
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    state = dealt(game, 6)
+    rng = random.Random(6)
+    while not state.is_chance_node():  # play until a draw meets an empty deck
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    kernel = game.kernel
+    assert kernel.awaits_chance(state.kernel_state)
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert all(state.kernel_view(seat).legal_moves == () for seat in range(2))
+    pile = state.kernel_state.pile
+    outcomes = dict(state.chance_outcomes())
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    assert outcomes[pile[0]] == pytest.approx(pile.count(pile[0]) / len(pile))
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, pile[0]) == f"deck card 1: {pile[0]}"
+    history = state.history()
+    drawn = []
+    for _ in range(len(pile) - 1):
+        drawn.append(state.chance_outcomes()[-1][0])
+        state.apply_action(drawn[-1])
+        assert state.is_chance_node()  # the deck is drawn card by card
+        again = game.deserialize_state(state.serialize())
+        assert (str(again), again.history()) == (str(state), state.history())
+    drawn.append(state.chance_outcomes()[0][0])
+    state.apply_action(drawn[-1])
+    assert not state.is_chance_node()
+    assert state.history() == [*history, *drawn]
+    assert list(state.kernel_state.deck) == drawn[1:]  # the first card went to the drawer
+    for seat in range(2):  # the events tell that the pile was reshuffled, not the order
+        assert '"deck":' not in state.information_state_string(seat)
+        assert '"type":"reshuffled"' in state.information_state_string(seat)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seat = state.current_player()
+    other = state.resample_from_infostate(seat, sampler)
+    assert other.information_state_string(seat) == state.information_state_string(seat)
+    assert other.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_max_moves_counts_the_seats_moves_only() -> None:
+    game = pyspiel.load_game(TOY, {"target": 40, "max_moves": 30})
+    state = dealt(game, 7)
+    rng = np.random.RandomState(7)
+    chance = seats = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance += 1
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            seats += 1
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert chance > 0
+    assert seats == 30

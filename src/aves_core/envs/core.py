@@ -9,6 +9,11 @@ forbids is not played: a legal move drawn from the game's seeded generator is
 played in its place, and the seat is given ``illegal_reward`` (the mistake is
 reported in its ``info``). The engine's own path is untouched: the adapters only
 call ``Table.play`` with legal moves.
+
+A game with chance during play (``Chance.PLAY``) never stops at a chance node
+here: the table settles the chance moves after every move (an agent's or a
+bot's), drawn from the game's ``chance_generator`` of the episode's seed, so
+the same ``reset(seed=...)`` gives the same episode, chance included.
 """
 
 from __future__ import annotations
@@ -57,7 +62,8 @@ class Match:
         self.rng = random.Random(0)
 
     def start(self, seed: int) -> None:
-        """A new game from ``seed`` (its setup and the generator for illegal actions)."""
+        """A new game from ``seed`` (its setup, its chance during play and the generator
+        for illegal actions)."""
         setup = self.game.new_setup(self.num_players, self.options, seed)
         players = [f"player_{seat}" for seat in range(self.num_players)]
         self.table = Table(self.game, players, setup=setup, seed=seed)

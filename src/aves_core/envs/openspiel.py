@@ -20,17 +20,19 @@ seats' values joined by ``:`` with an empty value for none, empty for the defaul
 (Soulaween: ``characters="anubis:hei_bai"``, ``stances=":bai"``): OpenSpiel's game
 strings allow no commas.
 
-- **Chance** is explicit, one chance node per random choice of the setup, drawn as
-  ``new_setup`` draws it. AVES: one node per card of the deal, in deal order (seat
-  0's three cards, seat 1's, ..., the circle's seven, then the deck top first),
-  whose outcome is the *kind* of card dealt (its rank: 0-41 fruit, 42 a crow) with
-  probability (copies of that kind left) / (cards left), then one node for the
-  first player (uniform over the seats). So the deal is a uniform shuffle, as in
-  ``random_setup``; the four identical crows are one outcome. Soulaween: one node
-  for the first player (seat 0 or 1, uniform); in standard mode one node for each
-  character not given (uniform over the three) and one for each Hei & Bai stance
-  not given (uniform over two). A game of another package: one node drawing the
-  seed of ``new_setup`` (uniform over 1,024 seeds).
+- **Chance** is explicit. The setup is the game's ``setup_plan``: one chance node
+  per random choice, drawn as ``new_setup`` draws it. AVES: one node per card of
+  the deal, in deal order, whose outcome is the *kind* of card dealt (its rank:
+  0-41 fruit, 42 a crow) with probability (copies of that kind left) / (cards
+  left), then one node for the first player, so the deal is a uniform shuffle
+  (``aves_core.games.aves.plan``). Soulaween: one node for the first player; in
+  standard mode one for each character not given and one for each Hei & Bai
+  stance not given (``aves_core.games.soulaween.plan``). A game without a plan of
+  its own: one node drawing the seed of ``new_setup`` (uniform over 1,024 seeds).
+  A game with chance during play (``Chance.PLAY``) stops at chance nodes after
+  the setup too: each is the game's ``chance_plan`` of the state (a reshuffle
+  card by card), and applying its last outcome applies the chance move; seats'
+  moves and chance moves alternate in OpenSpiel's ``history()`` as they came.
 - **Actions** are the encoding's indices (``num_distinct_actions`` is
   ``encoding.num_actions``); the legal actions are those of the seat's view.
 - **Returns** at the end only: +1 to each winner, -1 to the others. A shared win
@@ -43,7 +45,8 @@ strings allow no commas.
   the tensor is ``encoding.observe(view)``; the string is the view's JSON without
   its legal moves. The information state adds the history: its string is the
   observation string and then every event the seat has seen (``events_for``, so
-  another seat's drawn card stays hidden), which is perfect recall; its tensor is
+  another seat's drawn card stays hidden, and a reshuffle's order too), which is
+  perfect recall; its tensor is
   the observation tensor (a fixed-size vector cannot hold a history of any length:
   it is the current knowledge of the seat, not perfect recall). Before the setup
   is drawn every seat sees only how far the dealing has come.
@@ -65,7 +68,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -74,6 +76,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from aves_core.kernel.chance import SEED_OUTCOMES, ChancePlan
 from aves_core.kernel.encoding import Encoding
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game
@@ -84,165 +87,15 @@ __all__ = ["AvesCoreSpielGame", "AvesCoreSpielState", "game_name", "register_gam
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
 MAX_MOVES = 1000
 """The default ``max_moves``."""
-SEED_OUTCOMES = 1024
-"""Chance outcomes of the seed a game without a plan of its own is set up from."""
-ZERO_SUM_GAMES = frozenset({"soulaween"})
-"""Games that always have exactly one winner, between two seats: zero-sum."""
+PLAY_NODES_PER_MOVE = 256
+"""For a game with chance during play, the chance nodes the adapter allows after each
+seat's move in ``max_chance_nodes_in_history`` (a game's plans are not known before
+its states are: a bound, as OpenSpiel asks, not a count)."""
 
 
 def game_name(game_id: str) -> str:
     """The OpenSpiel short name of an aves-core game."""
     return "python_aves_core_" + game_id.replace("-", "_")
-
-
-# --- chance: the setup drawn one choice at a time ------------------------------------
-
-
-class _Plan:
-    """How a game's setup is drawn as a sequence of chance nodes."""
-
-    max_outcomes = SEED_OUTCOMES
-
-    def __init__(self, game: AnyGame, num_players: int, options: Any) -> None:
-        self.game, self.num_players, self.options = game, num_players, options
-
-    def length(self) -> int:
-        """The most chance nodes a setup takes."""
-        return 1
-
-    def done(self, drawn: tuple[int, ...]) -> bool:
-        """Whether every chance node of the setup is drawn."""
-        return len(drawn) >= self.length()
-
-    def outcomes(self, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
-        """The outcomes of the next chance node and their probabilities."""
-        return [(seed, 1.0 / SEED_OUTCOMES) for seed in range(SEED_OUTCOMES)]
-
-    def setup(self, drawn: tuple[int, ...]) -> Any:
-        """The setup once every chance node is drawn."""
-        return self.game.new_setup(self.num_players, self.options, drawn[0])
-
-    def text(self, drawn: tuple[int, ...], outcome: int) -> str:
-        """An outcome as text."""
-        return f"seed {outcome}"
-
-
-class _AvesPlan(_Plan):
-    """The deal card by card (outcome: the card's rank), then the first player."""
-
-    max_outcomes = 43
-
-    def __init__(self, game: AnyGame, num_players: int, options: Any) -> None:
-        from aves_core.games.aves.cards import game_cards
-
-        super().__init__(game, num_players, options)
-        self.cards = Counter(card.rank for card in game_cards(num_players, options.crows))
-        self.size = sum(self.cards.values())
-
-    def length(self) -> int:
-        """Every card, and the first player."""
-        return self.size + 1
-
-    def outcomes(self, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
-        """A kind of card left, as likely as its copies left; or a seat."""
-        if len(drawn) == self.size:
-            return [(seat, 1.0 / self.num_players) for seat in range(self.num_players)]
-        left = self.cards - Counter(drawn)
-        total = self.size - len(drawn)
-        return [(rank, count / total) for rank, count in sorted(left.items())]
-
-    def setup(self, drawn: tuple[int, ...]) -> Any:
-        """The ``AvesSetup`` of the drawn deal and first player."""
-        from aves_core.games.aves.cards import card_for_rank
-        from aves_core.games.aves.state import AvesSetup
-
-        deal = tuple(card_for_rank(rank) for rank in drawn[:self.size])
-        return AvesSetup(self.options, deal, drawn[self.size])
-
-    def text(self, drawn: tuple[int, ...], outcome: int) -> str:
-        """``deal R3`` or ``first player 1``."""
-        from aves_core.games.aves.cards import card_for_rank
-
-        if len(drawn) >= self.size:
-            return f"first player {outcome}"
-        return f"deal {card_for_rank(outcome)}"
-
-
-class _SoulaweenPlan(_Plan):
-    """The first player, then the characters and stances not given."""
-
-    max_outcomes = 3
-
-    def __init__(self, game: AnyGame, num_players: int, options: Any) -> None:
-        from aves_core.games.soulaween.state import CHARACTERS, HEI_BAI, STANCES
-
-        super().__init__(game, num_players, options)
-        self.hei_bai = HEI_BAI
-        given = options.characters or (None, None)
-        # Each node: (what it draws, its choices, the seat or None for the first player).
-        self.nodes: list[tuple[str, tuple[Any, ...], int | None]] = [("first", (0, 1), None)]
-        if options.mode == "standard":
-            self.nodes += [("character", CHARACTERS, seat) for seat in (0, 1)
-                           if given[seat] is None]
-            wanted = options.stances or (None, None)
-            self.nodes += [("stance", STANCES, seat) for seat in (0, 1) if wanted[seat] is None]
-
-    def _characters(self, drawn: tuple[int, ...]) -> list[Any]:
-        characters = list(self.options.characters or (None, None))
-        for (kind, choices, seat), outcome in zip(self.nodes, drawn, strict=False):
-            if kind == "character" and seat is not None:
-                characters[seat] = choices[outcome]
-        return characters
-
-    def _live(self, drawn: tuple[int, ...]) -> list[tuple[str, tuple[Any, ...], int | None]]:
-        # Characters come before stances, so the nodes that apply are known in time.
-        fixed = [node for node in self.nodes if node[0] != "stance"]
-        if len(drawn) < len(fixed):
-            return fixed
-        characters = self._characters(drawn)
-        return fixed + [(kind, choices, seat) for kind, choices, seat in self.nodes
-                        if kind == "stance" and seat is not None
-                        and characters[seat] == self.hei_bai]
-
-    def length(self) -> int:
-        """At most: the first player, two characters and two stances."""
-        return len(self.nodes)
-
-    def done(self, drawn: tuple[int, ...]) -> bool:
-        """Whether every node that applies is drawn."""
-        return len(drawn) >= len(self._live(drawn))
-
-    def outcomes(self, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
-        """Uniform over the next node's choices."""
-        _, choices, _ = self._live(drawn)[len(drawn)]
-        return [(index, 1.0 / len(choices)) for index in range(len(choices))]
-
-    def setup(self, drawn: tuple[int, ...]) -> Any:
-        """The setup: ``new_setup`` with every drawn choice given."""
-        from aves_core.games.soulaween.state import SoulaweenOptions
-
-        options = self.options
-        characters = self._characters(drawn)
-        stances = list(options.stances or (None, None))
-        for (kind, choices, seat), outcome in zip(self._live(drawn), drawn, strict=True):
-            if kind == "stance" and seat is not None:
-                stances[seat] = choices[outcome]
-        if options.mode == "standard":
-            options = SoulaweenOptions("standard", (characters[0], characters[1]),
-                                       (stances[0], stances[1]))
-        return self.game.new_setup(self.num_players, options, 0, first_player=drawn[0])
-
-    def text(self, drawn: tuple[int, ...], outcome: int) -> str:
-        """``first player 0``, ``seat 1 character anubis``, ``seat 0 stance hei``."""
-        kind, choices, seat = self._live(drawn)[len(drawn)]
-        if kind == "first":
-            return f"first player {outcome}"
-        return f"seat {seat} {kind} {choices[outcome]}"
-
-
-def _plan(game: AnyGame, num_players: int, options: Any) -> _Plan:
-    plans: dict[str, type[_Plan]] = {"aves": _AvesPlan, "soulaween": _SoulaweenPlan}
-    return plans.get(game.id, _Plan)(game, num_players, options)
 
 
 # --- the game ----------------------------------------------------------------------
@@ -260,8 +113,11 @@ class _Snapshot:
     events: tuple[tuple[Any, ...], ...]
     """The events of each move, unredacted (redacted for one seat in a sample)."""
     moves: int
+    """The seats' moves (``max_moves`` counts these, not chance moves)."""
     cut: bool = False
     """Ended by ``max_moves``."""
+    chance: tuple[int, ...] = ()
+    """The outcomes drawn so far of the chance node the kernel state awaits."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Snapshot:
         return self
@@ -308,8 +164,7 @@ def _game_type(game: AnyGame) -> Any:
                      else kind.ChanceMode.EXPLICIT_STOCHASTIC),
         information=(kind.Information.IMPERFECT_INFORMATION if facts.hidden_information
                      else kind.Information.PERFECT_INFORMATION),
-        utility=(kind.Utility.ZERO_SUM if game.id in ZERO_SUM_GAMES
-                 else kind.Utility.GENERAL_SUM),
+        utility=(kind.Utility.ZERO_SUM if facts.zero_sum else kind.Utility.GENERAL_SUM),
         reward_model=kind.RewardModel.TERMINAL,
         max_num_players=facts.max_players,
         min_num_players=facts.min_players,
@@ -342,11 +197,15 @@ class AvesCoreSpielGame(pyspiel.Game):  # type: ignore[misc]
         if encoding is None:
             raise ArgumentError(f"{self.kernel.facts.name} has no encoding")
         self.encoding: Encoding[Any, Any] = encoding
-        self.plan = _plan(self.kernel, self.num_seats, self.options)
-        zero_sum = self.kernel.id in ZERO_SUM_GAMES
+        self.plan: ChancePlan[Any] = self.kernel.setup_plan(self.num_seats, self.options)
+        self.in_play = self.kernel.facts.chance is Chance.PLAY
+        zero_sum = self.kernel.facts.zero_sum
+        # A game with chance during play draws from plans not known before its states:
+        # the seed plan's count bounds them (a bound is what OpenSpiel asks for).
+        outcomes = max(self.plan.max_outcomes, SEED_OUTCOMES if self.in_play else 0)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.num_actions,
-            max_chance_outcomes=self.plan.max_outcomes,
+            max_chance_outcomes=outcomes,
             num_players=self.num_seats,
             min_utility=-1.0,
             max_utility=1.0,
@@ -359,8 +218,10 @@ class AvesCoreSpielGame(pyspiel.Game):  # type: ignore[misc]
         return AvesCoreSpielState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        """The setup's chance nodes (none after it)."""
-        return self.plan.length()
+        """The setup's chance nodes; with chance during play, a bound of
+        ``PLAY_NODES_PER_MOVE`` more after each seat's move."""
+        return self.plan.length() + (self.max_moves * PLAY_NODES_PER_MOVE if self.in_play
+                                     else 0)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None
                          ) -> _Observer:
@@ -393,8 +254,13 @@ class AvesCoreSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _started(self, drawn: tuple[int, ...]) -> _Snapshot:
         game = self._game
-        state = game.kernel.start(game.num_seats, game.plan.setup(drawn))
+        state = game.kernel.start(game.num_seats, game.plan.result(drawn))
         return _Snapshot(drawn, state, (), 0)
+
+    def _awaits_chance(self) -> bool:
+        """A chance node after the setup (a game with chance during play)."""
+        game = self._game
+        return game.in_play and game.kernel.awaits_chance(self._at.state)
 
     # the kernel's side
 
@@ -420,12 +286,15 @@ class AvesCoreSpielState(pyspiel.State):  # type: ignore[misc]
     # OpenSpiel's API
 
     def current_player(self) -> int:
-        """The seat to move, CHANCE while the setup is drawn, TERMINAL at the end."""
+        """The seat to move, CHANCE while the setup or a chance move is drawn, TERMINAL
+        at the end."""
         at = self._at
         if at.state is None:
             return int(pyspiel.PlayerId.CHANCE)
         if at.cut:
             return int(pyspiel.PlayerId.TERMINAL)
+        if self._awaits_chance():
+            return int(pyspiel.PlayerId.CHANCE)
         to_move = self._game.kernel.to_move(at.state)
         return int(pyspiel.PlayerId.TERMINAL) if not to_move else to_move[0]
 
@@ -437,7 +306,10 @@ class AvesCoreSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next chance node's outcomes and their probabilities."""
-        return self._game.plan.outcomes(self._at.drawn)
+        at = self._at
+        if at.state is None:
+            return self._game.plan.outcomes(at.drawn)
+        return self._game.kernel.chance_plan(at.state).outcomes(at.chance)
 
     def _apply_action(self, action: int) -> None:
         """A chance outcome, or the mover's action."""
@@ -449,6 +321,15 @@ class AvesCoreSpielState(pyspiel.State):  # type: ignore[misc]
                         else _Snapshot(drawn, None, (), 0))
             return
         kernel = game.kernel
+        if self._awaits_chance():
+            chance = (*at.chance, int(action))
+            plan = kernel.chance_plan(at.state)
+            if not plan.done(chance):
+                self._at = attrs.evolve(at, chance=chance)
+                return
+            state, events = kernel.apply_with_events(at.state, plan.result(chance))
+            self._at = _Snapshot(at.drawn, state, (*at.events, events), at.moves)
+            return
         seat = kernel.to_move(at.state)[0]
         move = game.encoding.move_of(int(action), kernel.view(at.state, seat))
         state, events = kernel.apply_with_events(at.state, move)
@@ -460,7 +341,9 @@ class AvesCoreSpielState(pyspiel.State):  # type: ignore[misc]
         """A chance outcome as text, or the move's notation."""
         game = self._game
         if player == pyspiel.PlayerId.CHANCE:
-            return game.plan.text(self._at.drawn, int(action))
+            if self._at.state is None:
+                return game.plan.text(self._at.drawn, int(action))
+            return game.kernel.chance_plan(self._at.state).text(self._at.chance, int(action))
         state = self._at.state
         if state is not None and player >= 0:
             try:
@@ -497,7 +380,7 @@ class AvesCoreSpielState(pyspiel.State):  # type: ignore[misc]
         kernel = self._game.kernel
         state = kernel.indistinguishable(at.state, player_id, random.Random(seed))
         events = tuple(kernel.events_for(step, player_id) for step in at.events)
-        clone._at = _Snapshot(at.drawn, state, events, at.moves, at.cut)
+        clone._at = _Snapshot(at.drawn, state, events, at.moves, at.cut, at.chance)
         return clone
 
     def __str__(self) -> str:
@@ -505,7 +388,10 @@ class AvesCoreSpielState(pyspiel.State):  # type: ignore[misc]
         at = self._at
         if at.state is None:
             return f"setup: {len(at.drawn)} of {self._game.plan.length()} chance nodes drawn"
-        return str(self._game.kernel.state_text(at.state))
+        text = str(self._game.kernel.state_text(at.state))
+        if at.chance:
+            text += f"\nchance: {list(at.chance)} drawn"
+        return text
 
 
 class _Observer:

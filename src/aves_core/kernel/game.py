@@ -109,6 +109,9 @@ class GameFacts:
     setup_codes: tuple[str, ...] = ()
     """The codes of the game's own setup problems (``SetupError``), beside
     ``bad_players``: problems of form, exit 2 of ``aves replay``."""
+    zero_sum: bool = False
+    """Every game ends with one winner among two seats, so the seats' returns (+1 to
+    the winner, -1 to the other) sum to zero (OpenSpiel's ``Utility.ZERO_SUM``)."""
 
 
 @attrs.frozen

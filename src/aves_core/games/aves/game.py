@@ -50,6 +50,7 @@ from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
+    from aves_core.kernel.chance import ChancePlan
     from aves_core.kernel.search import SearchHooks
     from aves_core.kernel.terminal import Screen
 
@@ -289,6 +290,13 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
 
         standard = standard_bots(self)
         return {"random": standard["random"], "greedy": greedy, "search": standard["search"]}
+
+    def setup_plan(self, num_players: int, options: Variant) -> ChancePlan[AvesSetup]:
+        """The deal card by card, then the first player (``aves_core.games.aves.plan``)."""
+        from aves_core.games.aves.plan import AvesSetupPlan
+
+        self.check_players(num_players)
+        return AvesSetupPlan(num_players, options)
 
     def encoding(self, num_players: int) -> Any:
         """The action indices and observation layout of ``aves_core.games.aves.encoding``."""

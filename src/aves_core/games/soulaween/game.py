@@ -28,6 +28,7 @@ from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
+    from aves_core.kernel.chance import ChancePlan
     from aves_core.kernel.search import SearchHooks
     from aves_core.kernel.terminal import Screen
 
@@ -49,6 +50,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         reasons=REASONS,
         summary="put and flip soul pieces on a 4x4 mat; reap chains to win three tokens",
         setup_codes=("bad_first_player", "bad_setup"),
+        zero_sum=True,
     )
     phases = PHASES
     move_type = Move
@@ -205,6 +207,15 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
         standard = standard_bots(self)
         return {"random": standard["random"], "greedy": greedy, "search": standard["search"]}
+
+    def setup_plan(self, num_players: int, options: SoulaweenOptions
+                   ) -> ChancePlan[SoulaweenSetup]:
+        """The first player, then the characters and stances not given
+        (``aves_core.games.soulaween.plan``)."""
+        from aves_core.games.soulaween.plan import SoulaweenSetupPlan
+
+        self.check_players(num_players)
+        return SoulaweenSetupPlan(self, num_players, options)
 
     def encoding(self, num_players: int) -> Any:
         """The action indices and observation layout of ``aves_core.games.soulaween.encoding``."""
