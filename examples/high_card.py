@@ -26,14 +26,14 @@ import enum
 import random
 import re
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 from cattrs.strategies import configure_tagged_union
 
 from aves_core.kernel.convert import converter, snake_case
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError, NotationError, SetupError
-from aves_core.kernel.game import Chance, Game, GameFacts, Result
+from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
 from aves_core.kernel.phases import PhaseMachine
 from aves_core.kernel.registry import register_game
 
@@ -264,6 +264,12 @@ class HighCard(Game[State, Move, View, Event, Options, Setup]):
         return View(seat, hands, len(state.deck), state.active, state.played, state.result,
                     self.legal_moves(state) if seat == state.active else ())
 
+    def view_status(self, view: View) -> ViewStatus:
+        """The phase, the seat to move and the result a view shows (every game's view JSON
+        carries them, so a client can follow a game it does not know)."""
+        phase = "gameEnd" if view.result is not None else "playerTurn"
+        return ViewStatus(phase, () if view.active is None else (view.active,), view.result)
+
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
         """The card drawn on a swap is the swapper's alone."""
         return tuple(Swapped(event.seat, None)
@@ -300,6 +306,11 @@ class HighCard(Game[State, Move, View, Event, Options, Setup]):
                 hands[owner] = hidden.pop()
         return State((hands[0], hands[1]), tuple(hidden), state.active, state.played,
                      state.result)
+
+    def state_report(self, state: State) -> dict[str, Any]:
+        """Every card, for ``aves replay --json`` and the browser's replay viewer (a log
+        holds the whole deal, so its replay shows it)."""
+        return {"hands": list(state.hands), "deck": list(state.deck), "played": state.played}
 
     def parse_move(self, text: str) -> Move:
         """``0:keep`` or ``1:swap`` (``str(move)`` writes them)."""

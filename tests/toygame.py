@@ -1,8 +1,8 @@
 """The toy game of examples/high_card.py, and leaky versions of it, to test the kit.
 
 ``TOY`` is High card under the id ``toy`` and keeps every property of the
-conformance kit; ``LEAKY_VIEW``, ``LEAKY_EVENTS``, ``LEAKY_REPR`` and
-``BAD_FOLD`` each break one, as a careless game would.
+conformance kit; ``LEAKY_VIEW``, ``LEAKY_EVENTS``, ``LEAKY_REPR``, ``BAD_FOLD``
+and ``STALE_STATUS`` each break one, as a careless game would.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from aves_core.kernel.game import ViewStatus
 from aves_core.kernel.registry import register_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
@@ -30,8 +31,8 @@ from high_card import (
     View,
 )
 
-__all__ = ["BAD_FOLD", "LEAKY_EVENTS", "LEAKY_REPR", "LEAKY_VIEW", "TOY", "HighCard", "Keep",
-           "Options", "Setup", "Swap", "Swapped"]
+__all__ = ["BAD_FOLD", "LEAKY_EVENTS", "LEAKY_REPR", "LEAKY_VIEW", "STALE_STATUS", "TOY",
+           "HighCard", "Keep", "Options", "Setup", "Swap", "Swapped", "View"]
 
 
 @attrs.frozen
@@ -102,8 +103,18 @@ class BadFold(Toy):
         return folded
 
 
+class StaleStatus(Toy):
+    """Tells clients the game is still in play once it is over."""
+
+    facts = attrs.evolve(Toy.facts, id="toy-stale-status")
+
+    def view_status(self, view: View) -> ViewStatus:
+        return attrs.evolve(super().view_status(view), phase="playerTurn")
+
+
 TOY = register_game(Toy())
 LEAKY_VIEW = register_game(LeakyView())
 LEAKY_EVENTS = register_game(LeakyEvents())
 LEAKY_REPR = register_game(LeakyRepr())
 BAD_FOLD = register_game(BadFold())
+STALE_STATUS = register_game(StaleStatus())

@@ -28,12 +28,14 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    """``aves serve --db DB --port PORT [--workers N]``, its output kept in a file."""
+    """``aves serve --db DB --port PORT [--workers N]``, its output kept in a file;
+    ``python_path`` puts more folders on the server's PYTHONPATH (another package's game)."""
 
     def __init__(self, db: str | Path, folder: Path, *, workers: int = 1,
-                 port: int | None = None) -> None:
+                 port: int | None = None, python_path: str | None = None) -> None:
         self.db = str(db)
         self.workers = workers
+        self.python_path = python_path
         self.port = port or free_port()
         self.output = folder / f"serve-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -47,10 +49,14 @@ class ServeProcess:
         """Start the server and wait until it accepts connections."""
         command = [sys.executable, "-m", "aves_core", "serve", "--port", str(self.port),
                    "--db", self.db, "--workers", str(self.workers)]
+        env = None
+        if self.python_path is not None:  # more packages, found before the installed ones
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+                filter(None, (self.python_path, os.environ.get("PYTHONPATH"))))}
         with self.output.open("ab") as output:
             # A process group of its own: kill() reaches uvicorn's worker processes too.
             self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
-                                            start_new_session=True)
+                                            start_new_session=True, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -228,6 +228,80 @@ def test_a_whole_soulaween_game_in_standard_mode_against_a_bot(
     me.close()
 
 
+# --- a game without a drawing: the shell's fallback --------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def high_card_package(folder: Path) -> str:
+    """examples/high_card.py installed the way pip installs a game of another package: a
+    dist-info folder whose entry point registers it (the PYTHONPATH that finds both)."""
+    info = folder / "high_card-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: high-card\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[aves_core.games]\nhigh-card = high_card:HIGH_CARD\n")
+    return os.pathsep.join((str(folder), str(EXAMPLES)))
+
+
+def test_a_game_without_a_drawing_is_played_to_its_end_by_its_move_buttons(
+        browser: Any, tmp_path: Path) -> None:
+    chooser = random.Random(2)
+    with ServeProcess(tmp_path / "tables.db", tmp_path,
+                      python_path=high_card_package(tmp_path)) as server:
+        games = json.load(urllib.request.urlopen(f"{server.url}api/games"))["games"]
+        assert [None] == [game["web"] for game in games if game["id"] == "high-card"]
+        me = Page(browser, server.url, "fallback")
+        table = create_table(me, "high-card", ["random"], {})
+        watcher = Page(browser, f"{server.url}#/table/{table}", "fallback-watcher")
+        watcher.page.wait_for_selector("#view-data")
+        assert "watching" in watcher.page.inner_text("#status, #result")
+        # The spectator's view as data: no card of either hand.
+        assert "hands\n—, —" in watcher.page.inner_text("#view-data")
+        moves = 0
+        while me.wait_for_turn_or_end():
+            buttons = me.page.query_selector_all("#moves button.move")
+            # Each legal move a button, labelled with its notation, the view beside them.
+            assert ["0:keep", "0:swap"] == [button.inner_text() for button in buttons]
+            assert "deck size" in me.page.inner_text("#view-data")
+            if moves == 0:
+                me.shot("to-move")
+            seen = me.events_seen()
+            chooser.choice(buttons).click()
+            me.wait_past(seen)
+            moves += 1
+        me.page.wait_for_selector("#result")
+        assert "Just now:" in me.page.inner_text("#last-events")
+        me.shot("over")
+        watcher.page.wait_for_selector("#result")
+        assert 2 == moves  # four moves in all: two each
+        # The server replays the log (the game is registered there, not in this process).
+        request = urllib.request.Request(f"{server.url}api/replay",
+                                         data=finished_log(server, table), method="POST")
+        replayed = json.load(urllib.request.urlopen(request))
+        assert (True, 5) == (replayed["valid"], len(replayed["steps"]))
+        winners = replayed["steps"][-1]["report"]["winners"]
+        shown = me.page.inner_text("#result")
+        for winner in winners:
+            assert ["you", "player 1"][winner] in shown
+        # What happened, each event in words (the bot's drawn card hidden from this seat).
+        log = me.page.inner_text("#log")
+        assert 2 == log.count("you: kept") + log.count("you: swapped")
+        assert "player 1: swapped (card hidden)" in log or "player 1: kept" in log
+        assert f"Game over: {' and '.join(['you', 'player 1'][seat] for seat in winners)} won" \
+            in log
+        # The replay viewer pictures each step of it as data too.
+        me.page.goto(f"{server.url}#/replay/{table}")
+        me.page.wait_for_selector("#next")
+        me.page.click("#last")
+        assert "move 4 of 4" in me.page.inner_text("#position")
+        assert "Won by" in me.page.inner_text("#replay")
+        assert "hands" in me.page.inner_text("#replay dl.data")
+        me.shot("replay")
+        for page in (me, watcher):
+            page.close()
+
+
 # --- a server that goes away ------------------------------------------------------------
 
 

@@ -37,7 +37,7 @@ from aves_core.bots import RandomBot, make_bot
 from aves_core.cli import main
 from aves_core.kernel import registry
 from aves_core.kernel.errors import LogError
-from aves_core.kernel.game import Chance, GameFacts
+from aves_core.kernel.game import Chance, GameFacts, ViewStatus
 from aves_core.kernel.sim import SimulationSpec, Summary, play_game, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,6 +72,60 @@ def test_facts_refuse_a_bad_id() -> None:
     with pytest.raises(ArgumentError, match="a game id is lower-case"):
         GameFacts(id="Bad Id", name="x", version=1, min_players=2, max_players=2,
                   hidden_information=False, chance=Chance.NONE, reasons=("x",))
+
+
+# --- what every view tells a client ---------------------------------------------------
+
+
+COMMON = ["seat", "phase", "to_move", "result", "legal_moves", "legal_notation"]
+
+
+def test_every_games_view_json_carries_the_common_fields() -> None:
+    for game in [*map(get_game, ("aves", "soulaween")), TOY]:
+        state = game.start(2, game.new_setup(2, game.default_options(), 3))
+        mover = game.to_move(state)[0]
+        for seat in (mover, 1 - mover, None):
+            data = game.view_to_json(game.view(state, seat))
+            assert set(COMMON) <= set(data), game.id
+            assert (seat, game.phase_name(state), [mover], None) == (
+                data["seat"], data["phase"], data["to_move"], data["result"])
+            moves = [move for move in game.legal_moves(state) if seat == mover]
+            assert [game.move_to_json(move) for move in moves] == data["legal_moves"]
+            assert moves == [game.parse_move(text) for text in data["legal_notation"]]
+
+
+def test_a_finished_games_view_json_carries_its_result() -> None:
+    table = Table(TOY, ["ann", "bo"], seed=5)
+    while table.result is None:
+        table.play(TOY.legal_moves(table.state)[0])
+    data = TOY.view_to_json(table.view(None))
+    result = table.result
+    assert ("gameEnd", [], {"winners": list(result.winners), "reason": "higher_card"}, [],
+            []) == (data["phase"], data["to_move"], data["result"], data["legal_moves"],
+                    data["legal_notation"])
+
+
+def test_the_default_view_status_reads_the_views_phase_seat_and_result() -> None:
+    state = AVES.start(3, AVES.new_setup(3, AVES.default_options(), 7))
+    view = AVES.view(state, 1)
+    assert ViewStatus("playerTurn", AVES.to_move(state), None) == Game.view_status(AVES, view)
+    assert AVES.view_status(view) == Game.view_status(AVES, view)
+
+
+def test_a_view_without_a_phase_needs_the_games_own_view_status() -> None:
+    view = TOY.view(TOY.start(2, TOY.new_setup(2, Options(), 1)), 0)
+    assert ViewStatus("playerTurn", (view.active,), None) == TOY.view_status(view)
+    with pytest.raises(NotImplementedError, match="toy: a View has no phase attribute: the "
+                                                  r"game must say where \(view_status\)"):
+        Game.view_status(TOY, view)
+
+
+def test_a_game_has_no_drawing_unless_it_names_its_folder() -> None:
+    assert TOY.web_folder() is None
+    for game_id in ("aves", "soulaween"):
+        folder = get_game(game_id).web_folder()
+        assert folder is not None
+        assert (folder / "index.js").is_file()
 
 
 def _plugin(tmp_path: Path) -> Path:

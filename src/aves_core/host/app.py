@@ -19,6 +19,7 @@ as static files::
     WS   /api/tables/{t}/socket              see ``aves_core.host.sockets``
     POST /api/replay                         a log's text: each state, for the replay viewer
     GET  /api/openapi.json                   this API, described
+    GET  /games/{id}/web/{file}              a registered game's drawing for the client
 
 Every error is ``{"error": {"code": ..., "message": ...}}`` with the status
 that fits (400 a bad request or an illegal move, with the engine's code; 401 no
@@ -46,6 +47,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from aves_core.host.drawings import drawing_file
 from aves_core.host.openapi import describe_api
 from aves_core.host.service import HostError, Lobby
 from aves_core.host.sockets import socket_endpoint
@@ -200,6 +202,17 @@ async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
+async def _game_file(request: Request) -> Response:
+    game_id, path = request.path_params["game"], request.path_params["path"]
+    found = drawing_file(game_id, path)
+    if found is None:
+        return _error(404, "not_found",
+                      f"no file {path[:80]!r} in the drawing of game {game_id[:40]!r}")
+    # nosniff: a browser runs a module only when its media type says JavaScript.
+    return FileResponse(found[0], media_type=found[1],
+                        headers={"X-Content-Type-Options": "nosniff"})
+
+
 async def _not_found(request: Request, exc: Exception) -> Response:
     return _error(404, "not_found", f"no route {request.method} {request.url.path[:80]}")
 
@@ -284,6 +297,7 @@ def create_app(store: Store | str | os.PathLike[str] | None = None) -> Starlette
         WebSocketRoute(table + "/socket", socket_endpoint),
         Route("/api/replay", _guard(_replay), methods=["POST"]),
         Route("/api/openapi.json", _guard(_openapi)),
+        Route("/games/{game}/web/{path:path}", _game_file),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={

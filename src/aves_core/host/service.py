@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from aves_core.bots import Bot, make_bot
+from aves_core.host.drawings import option_choices, web_entry
 from aves_core.host.store import (
     Action,
     ConflictError,
@@ -255,11 +256,14 @@ class Lobby:
 
     @staticmethod
     def games() -> list[dict[str, Any]]:
-        """The registered games, their facts and their default options."""
+        """The registered games, their facts, their default options (and the choices of
+        those that take one of a few values) and where their drawing is, if any."""
         return [{"id": game.id, "name": game.facts.name, "summary": game.facts.summary,
                  "min_players": game.facts.min_players, "max_players": game.facts.max_players,
                  "options": game.options_to_json(game.default_options()),
-                 "bots": list(game.bot_factories())} for game in all_games()]
+                 "option_choices": option_choices(game),
+                 "bots": list(game.bot_factories()), "web": web_entry(game)}
+                for game in all_games()]
 
     # --- seats ------------------------------------------------------------------------
 

@@ -8,11 +8,11 @@ module knows none of them.
 The schema is the same in both: ``game_tables`` (a table's game, its log header
 as the game's log format writes it, its result once over), ``seats`` (each
 seat's name, the SHA-256 of its player's token, or the bot playing it) and
-``actions`` (every move and undo, in order). An action is appended at the index
-the writer expects: the pair (table, index) is unique, so when two workers race
-to apply a move for one turn, exactly one succeeds and the other gets a
-``ConflictError``. Nothing but actions is needed to rebuild a table, so a
-restart loses nothing that was acknowledged.
+``actions`` (every move, with the chance moves drawn after it, and every undo, in
+order). An action is appended at the index the writer expects: the pair (table,
+index) is unique, so when two workers race to apply a move for one turn, exactly
+one succeeds and the other gets a ``ConflictError``. Nothing but actions is
+needed to rebuild a table, so a restart loses nothing that was acknowledged.
 """
 
 from __future__ import annotations
@@ -104,8 +104,9 @@ class TableRecord:
 
 @attrs.frozen
 class Action:
-    """One action of a table, in order: a ``move`` (its JSON) or an ``undo``
-    (``{"seat": s}``)."""
+    """One action of a table, in order: a ``move`` (its JSON), ``moves`` (``{"moves":
+    [...]}``: a move and the chance moves drawn after it, in a game with chance during
+    play) or an ``undo`` (``{"seat": s}``)."""
 
     index: int
     kind: str

@@ -40,6 +40,7 @@ import abc
 import enum
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
     from aves_core.kernel.search import SearchHooks
     from aves_core.kernel.terminal import Screen
 
-__all__ = ["Chance", "Game", "GameFacts", "Result"]
+__all__ = ["Chance", "Game", "GameFacts", "Result", "ViewStatus"]
 
 S = TypeVar("S")  # the game's state
 M = TypeVar("M")  # a move
@@ -120,6 +121,17 @@ class Result:
 
     winners: tuple[int, ...]
     reason: str
+
+
+@attrs.frozen
+class ViewStatus:
+    """What a view says of the game whatever the game: the phase it rests in, the seats
+    that may move now (empty once over, or while chance is awaited) and the result.
+    Every game's view JSON carries them as ``phase``, ``to_move`` and ``result``."""
+
+    phase: str
+    to_move: tuple[int, ...]
+    result: Result | None
 
 
 def _json_object(data: Any, what: str) -> dict[str, Any]:
@@ -351,11 +363,60 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         return event
 
     def view_to_json(self, view: V) -> dict[str, Any]:
-        """A view as JSON-ready data."""
+        """A view as JSON-ready data: the view's own fields, then (in place where the view
+        has a field of that name) the fields every game's view carries (``view_fields``)."""
         data: dict[str, Any] = converter.unstructure(view)
-        data["legal_moves"] = [self.move_to_json(move)
-                               for move in view.legal_moves]  # type: ignore[attr-defined]
+        data.update(self.view_fields(view))
         return data
+
+    def view_fields(self, view: V) -> dict[str, Any]:
+        """The fields of a view's JSON that are the same for every game, so a client can
+        follow any game without knowing it: ``seat`` (None: a spectator), ``phase``,
+        ``to_move`` (the seats that may move now), ``result`` (None, or ``{"winners",
+        "reason"}``), ``legal_moves`` (the seat's moves as the JSON objects to send) and
+        ``legal_notation`` (the same moves in their text notation, in the same order)."""
+        status = self.view_status(view)
+        moves = view.legal_moves  # type: ignore[attr-defined]
+        result = status.result
+        return {
+            "seat": getattr(view, "seat", None),
+            "phase": status.phase,
+            "to_move": list(status.to_move),
+            "result": None if result is None else {"winners": list(result.winners),
+                                                   "reason": result.reason},
+            "legal_moves": [self.move_to_json(move) for move in moves],
+            "legal_notation": [self.move_text(move) for move in moves],
+        }
+
+    def view_status(self, view: V) -> ViewStatus:
+        """The phase, the seats that may move now and the result ``view`` shows.
+
+        By default read from the view's attributes: ``phase`` (a str, or an enum whose
+        value is one), ``to_move`` (seats) or else ``active_player`` or ``active`` (a
+        seat or None), and ``result``. A game whose view keeps them elsewhere (or names
+        them otherwise) overrides this; the conformance kit checks the answer agrees
+        with ``phase_name``, ``to_move`` and ``result`` of the state.
+        """
+        phase = getattr(view, "phase", None)
+        if isinstance(phase, enum.Enum):
+            phase = phase.value
+        if not isinstance(phase, str):
+            raise NotImplementedError(f"{self.id}: a {type(view).__name__} has no phase "
+                                      "attribute: the game must say where (view_status)")
+        if hasattr(view, "to_move"):
+            to_move = tuple(view.to_move)
+        else:
+            active = getattr(view, "active_player", getattr(view, "active", None))
+            to_move = () if active is None else (active,)
+        result: Result | None = getattr(view, "result", None)
+        return ViewStatus(phase, to_move, result)
+
+    def web_folder(self) -> Path | None:
+        """The folder of the game's drawing for the browser client (an ES module
+        ``index.js`` and, optionally, its ``style.css``; see docs/hosting.md), which
+        the web host serves at ``games/<id>/web/``; None: the client's fallback, the
+        view as readable data and the legal moves as buttons."""
+        return None
 
     def setup_to_json(self, setup: U) -> dict[str, Any]:
         """A setup as the JSON object of a log's ``setup`` key."""

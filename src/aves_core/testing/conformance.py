@@ -18,6 +18,9 @@ state reached, what AVES proves of itself:
 - **no hidden information**: states a seat cannot tell apart (the game's
   ``indistinguishable``) give that seat equal views, equal view JSON and
   ``repr``, and equal redacted events wherever its next views are equal;
+- **common view fields**: every view's JSON carries ``seat``, ``phase``,
+  ``to_move``, ``result``, ``legal_moves`` and ``legal_notation`` as the state
+  and the game's notation give them (``Game.view_fields``);
 - notation, JSON and result sanity: moves, events, setups and options
   round-trip, results name real seats and the game's reasons;
 - **chance during play** (``Chance.PLAY``): random games settle every chance
@@ -182,8 +185,10 @@ class _Checker:
         game = self.game
         for seat in [*range(num_players), None]:
             view = game.view(state, seat)
-            json.dumps(game.view_to_json(view))  # must be JSON-ready
+            data = game.view_to_json(view)
+            json.dumps(data)  # must be JSON-ready
             mine = tuple(view.legal_moves)
+            self.common_fields(state, seat, data, mine)
             if seat is not None and seat in game.to_move(state):
                 expected = tuple(move for move in game.legal_moves(state)
                                  if game.mover(move) == seat)
@@ -192,6 +197,27 @@ class _Checker:
             else:
                 self.expect(not mine, "views", f"seat {seat} may not move but its view "
                             "lists moves")
+
+    def common_fields(self, state: Any, seat: int | None, data: Any,
+                      moves: tuple[Any, ...]) -> None:
+        """The view JSON's fields every game shares agree with the state (a client that
+        knows no game follows any game by them)."""
+        game = self.game
+        result = game.result(state)
+        expected = {
+            "seat": seat,
+            "phase": game.phase_name(state),
+            "to_move": list(game.to_move(state)),
+            "result": None if result is None else {"winners": list(result.winners),
+                                                   "reason": result.reason},
+            "legal_moves": [game.move_to_json(move) for move in moves],
+            "legal_notation": [game.move_text(move) for move in moves],
+        }
+        for key, value in expected.items():
+            self.expect(type(data) is dict and data.get(key, ...) == value,
+                        "common view fields", f"seat {seat}'s view JSON has {key} "
+                        f"{data.get(key, 'missing') if type(data) is dict else data!r:.80}, "
+                        f"not {value!r:.80}")
 
     def hidden(self, state: Any, legal: tuple[Any, ...], num_players: int) -> None:
         """States a seat cannot tell apart look the same to it, and so do the events

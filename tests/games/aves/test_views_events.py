@@ -63,6 +63,7 @@ from aves_core.games.aves.events import (
     apply_move_with_events,
     events_for,
 )
+from aves_core.games.aves.game import AVES
 from aves_core.games.aves.serialize import (
     converter,
     event_from_json,
@@ -71,6 +72,7 @@ from aves_core.games.aves.serialize import (
 )
 from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
 from aves_core.kernel.convert import type_first
+from aves_core.kernel.game import Game
 
 Seat = int | None
 
@@ -305,17 +307,22 @@ def test_views_and_events_hold_no_hidden_card_code(
 @given(state=games())
 def test_view_json_written_by_hand_is_what_the_converter_writes(state: GameState) -> None:
     # view_to_json and unstructure_move skip the converter for speed (a host sends a
-    # view to every seat on every move): they must write exactly what it writes, in
-    # the same key order, for every seat, phase, variant and result.
+    # view to every seat on every move): they must write exactly what the kernel's
+    # generic view_to_json writes through it (the view's fields, then every game's
+    # common fields), in the same key order, for every seat, phase, variant and result.
     for seat in seats_of(state):
         view = view_for(state, seat)
-        slow = converter.unstructure(view)
-        slow["legal_moves"] = [type_first(converter.unstructure(move, unstructure_as=Move))
-                               for move in view.legal_moves]
+        slow = Game.view_to_json(AVES, view)
+        assert slow == {**converter.unstructure(view), **AVES.view_fields(view)}
+        slow_moves = [type_first(converter.unstructure(move, unstructure_as=Move))
+                      for move in view.legal_moves]
+        assert slow_moves == slow["legal_moves"]
+        assert [str(move) for move in view.legal_moves] == slow["legal_notation"]
         fast = view_to_json(view)
         assert fast == slow
         assert list(fast) == list(slow)
         assert json.dumps(fast) == json.dumps(slow)
+        assert fast == AVES.view_to_json(view)
     for move in (Trade(1, Card.parse("R2"), 3), Return(0, Card.parse("C0"), 0), Pass(2)):
         assert unstructure_move(move) == type_first(converter.unstructure(
             move, unstructure_as=Move))

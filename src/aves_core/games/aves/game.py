@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.aves import fastreplay
@@ -46,7 +47,7 @@ from aves_core.games.aves.serialize import (
 from aves_core.games.aves.state import REASONS, AvesSetup, GameState, Variant
 from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
-from aves_core.kernel.game import Chance, Game, GameFacts, Result
+from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
@@ -169,6 +170,15 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
     def update_view(self, view: PlayerView, events: Iterable[Event]) -> PlayerView:
         """``update_view``."""
         return update_view(view, events)
+
+    def view_status(self, view: PlayerView) -> ViewStatus:
+        """The view's phase, its active player (nobody once over) and its result."""
+        active = view.active_player
+        return ViewStatus(view.phase.value, () if active is None else (active,), view.result)
+
+    def web_folder(self) -> Path:
+        """``games/aves/web``: the circle, the hands and the ranking in the browser."""
+        return Path(__file__).resolve().parent / "web"
 
     def indistinguishable(self, state: GameState, seat: int | None, rng: random.Random
                           ) -> GameState:

@@ -211,15 +211,40 @@ def update_view(view: PlayerView, events: Iterable[Event]) -> PlayerView:
     return picture.freeze()
 
 
+_NOTATION: dict[Move, str] = {}
+"""Each legal move's text, written once: legal moves are shared values of a bounded set."""
+
+
+def _notation(moves: tuple[Move, ...]) -> list[str]:
+    try:
+        return list(map(_NOTATION.__getitem__, moves))
+    except KeyError:
+        _NOTATION.update((move, str(move)) for move in moves)
+        return list(map(_NOTATION.__getitem__, moves))
+
+
+def _status_json(view: PlayerView) -> tuple[list[int], dict[str, Any] | None]:
+    active, result = view.active_player, view.result
+    return ([] if active is None else [active],
+            None if result is None else {"winners": list(result.winners), "reason": result.reason})
+
+
 def view_to_json(view: PlayerView) -> dict[str, Any]:
-    """A view as JSON-ready data (cards as codes, moves as tagged objects)."""
+    """A view as JSON-ready data (cards as codes, moves as tagged objects), with the
+    fields every game's view carries (``Game.view_fields``): ``to_move`` and
+    ``legal_notation`` beside AVES's own ``seat``, ``phase``, ``result`` and
+    ``legal_moves``."""
+    moves = view.legal_moves
+    to_move, result = _status_json(view)
     if type(view) is not PlayerView or type(view.variant) is not Variant:
         data: dict[str, Any] = converter.unstructure(view)
-        data["legal_moves"] = [unstructure_move(move) for move in view.legal_moves]
+        data.update(phase=view.phase.value, result=result,
+                    legal_moves=[unstructure_move(move) for move in moves],
+                    to_move=to_move, legal_notation=[str(move) for move in moves])
         return data
-    # By hand, field by field as the converter writes them (a host sends a view to
-    # every seat on every move); tests/test_views_events.py checks the two agree.
-    result = view.result
+    # By hand, field by field as the kernel's Game.view_to_json writes them through the
+    # converter (a host sends a view to every seat on every move);
+    # tests/games/aves/test_views_events.py checks the two agree.
     return {
         "seat": view.seat,
         "variant": {"crows": view.variant.crows, "showdown": view.variant.showdown},
@@ -230,7 +255,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "hand_sizes": list(view.hand_sizes),
         "circle": [str(card) for card in view.circle],
         "deck_size": view.deck_size,
-        "result": None if result is None else {"winners": list(result.winners),
-                                               "reason": result.reason},
-        "legal_moves": [unstructure_move(move) for move in view.legal_moves],
+        "result": result,
+        "legal_moves": [unstructure_move(move) for move in moves],
+        "to_move": to_move,
+        "legal_notation": _notation(moves),
     }

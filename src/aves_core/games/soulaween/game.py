@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.soulaween import rules
@@ -24,7 +25,7 @@ from aves_core.games.soulaween.state import (
 )
 from aves_core.games.soulaween.views import SoulaweenView, events_for, update_view, view_for
 from aves_core.kernel.convert import FieldError, structure
-from aves_core.kernel.game import Chance, Game, GameFacts, Result
+from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
@@ -132,6 +133,16 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     def update_view(self, view: SoulaweenView, events: Iterable[Event]) -> SoulaweenView:
         """``update_view``."""
         return update_view(view, events)
+
+    def view_status(self, view: SoulaweenView) -> ViewStatus:
+        """The phase, the seat to move and the result of the state the view holds."""
+        state = view.state
+        return ViewStatus(state.phase.value, () if state.active is None else (state.active,),
+                          state.result)
+
+    def web_folder(self) -> Path:
+        """``games/soulaween/web``: the mat, the seats and the tokens in the browser."""
+        return Path(__file__).resolve().parent / "web"
 
     # --- undo -------------------------------------------------------------------
 
