@@ -11,6 +11,13 @@ no table holds up another. Subscribers (the WebSocket connections) get each
 seat's redacted events and its new view as they happen; other workers' moves
 arrive through the store's notifications (PostgreSQL) or by polling its version
 (SQLite).
+
+A game with chance during play (``Chance.PLAY``): the table draws the chance moves
+a seat's or a bot's move leads to (from the system's randomness, unless the table
+was created with an explicit seed), and the host stores them with that move in
+one action (``moves``: the seat's move, then the chance moves), so every worker
+and every restart rebuilds the same state from the store and nothing is drawn
+twice. No seat may send a chance move.
 """
 
 from __future__ import annotations
@@ -355,12 +362,15 @@ class Lobby:
         except FieldError as error:
             path = f" ({error.path})" if error.path else ""
             raise HostError(400, error.code, f"{error.message}{path}") from None
-        if game.mover(move) != seat:
-            raise HostError(403, "forbidden", f"seat {seat} cannot move for seat "
-                                              f"{game.mover(move)}")
+        mover = game.mover(move)
+        if mover is None:
+            raise HostError(403, "forbidden", "a chance move is drawn by the host, never "
+                                              "sent by a seat")
+        if mover != seat:
+            raise HostError(403, "forbidden", f"seat {seat} cannot move for seat {mover}")
         async with live.lock:
             first = live.table.event_count
-            await self._act(live, "move", game.move_to_json(move), _player(live.table, move))
+            await self._act(live, _player(live.table, move))
             answer = self._events_json(live, seat, first) if reply else None
         self._schedule_bots(table_id, live)
         return answer
@@ -370,18 +380,19 @@ class Lobby:
         live = await self.check(table_id, seat, token)
         async with live.lock:
             first = live.table.event_count
-            await self._act(live, "undo", {"seat": seat}, lambda: live.table.undo(seat))
+            await self._act(live, _undoer(live.table, seat))
             return self._events_json(live, seat, first)
 
-    async def _act(self, live: _Live, kind: str, data: dict[str, Any],
-                   apply: Callable[[], Any]) -> None:
-        """Apply an action in memory, store it at the next index, and tell subscribers.
-        If the store refuses (another worker was first, or it failed), the table is
-        rebuilt from the store and the request gets the error and the fresh state."""
+    async def _act(self, live: _Live, apply: Callable[[], tuple[str, dict[str, Any]]]
+                   ) -> None:
+        """Apply an action in memory (``apply`` returns the action's kind and data to
+        store), store it at the next index, and tell subscribers. If the store refuses
+        (another worker was first, or it failed), the table is rebuilt from the store
+        and the request gets the error and the fresh state."""
         await self._catch_up(live)
         table = live.table
         try:
-            apply()
+            kind, data = apply()
         except IllegalMoveError as error:
             raise HostError(400, error.code, error.message) from None
         except UndoError as error:
@@ -431,8 +442,7 @@ class Lobby:
                 except Exception:  # a faulty bot must not stall the table
                     move = live.rng.choice(view.legal_moves)
                 try:
-                    await self._act(live, "move", table.game.move_to_json(move),
-                                    _player(table, move))
+                    await self._act(live, _player(table, move))
                 except HostError:
                     continue  # another worker moved first: look again
             await asyncio.sleep(0)  # let requests for this table in between
@@ -566,9 +576,31 @@ def _check_budget(spec: str) -> None:
                    "iterations a move")
 
 
-def _player(table: Table, move: Any) -> Callable[[], Any]:
-    """Playing ``move`` at ``table``, later (a function bound to both now)."""
-    return lambda: table.play(move)
+def _player(table: Table, move: Any) -> Callable[[], tuple[str, dict[str, Any]]]:
+    """Playing ``move`` at ``table``, later (a function bound to both now), which gives
+    the action to store: the move (``move``), or the move and the chance moves the
+    table drew after it (``moves``)."""
+
+    def play() -> tuple[str, dict[str, Any]]:
+        before = table.move_count
+        table.play(move)
+        moves = table.moves_since(before)
+        to_json = table.game.move_to_json
+        if len(moves) == 1:
+            return "move", to_json(moves[0])
+        return "moves", {"moves": [to_json(each) for each in moves]}
+
+    return play
+
+
+def _undoer(table: Table, seat: int) -> Callable[[], tuple[str, dict[str, Any]]]:
+    """Taking back ``seat``'s last move at ``table``, later, and the action to store."""
+
+    def undo() -> tuple[str, dict[str, Any]]:
+        table.undo(seat)
+        return "undo", {"seat": seat}
+
+    return undo
 
 
 def _new_table(record: TableRecord) -> Table:
@@ -577,8 +609,12 @@ def _new_table(record: TableRecord) -> Table:
 
 
 def _apply_action(table: Table, action: Action) -> None:
+    """A stored action, as it was recorded: chance moves are replayed, never drawn."""
+    game = table.game
     if action.kind == "move":
-        table.play(table.game.move_from_json(action.data))
+        table.apply_recorded([game.move_from_json(action.data)])
+    elif action.kind == "moves":
+        table.apply_recorded([game.move_from_json(data) for data in action.data["moves"]])
     else:
         table.undo(action.data["seat"])
 

@@ -193,6 +193,16 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
                             state.collections, state.dealer, state.phase, state.active,
                             state.pending, state.result)
 
+    # --- learning agents ------------------------------------------------------------
+
+    def encoding(self, num_players: int) -> Any:
+        """The action indices and observation layout of
+        ``aves_core.games.cubirds.encoding``."""
+        from aves_core.games.cubirds.encoding import CubirdsEncoding
+
+        self.check_players(num_players)
+        return CubirdsEncoding(num_players)
+
     # --- undo -------------------------------------------------------------------
 
     def undo(self, before: CubirdsState, move: Move, events: Sequence[Event],
