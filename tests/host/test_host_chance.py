@@ -9,6 +9,7 @@ real ``aves serve``, given the game through an entry point, killed and restarted
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -211,15 +212,16 @@ def _plugin(folder: Path) -> str:
                                    "Version: 1.0\n")
     (info / "entry_points.txt").write_text(
         f"[aves_core.games]\n{GAME.id} = chancegame:GAME\n")
-    return f"{folder}:{TESTS}"
+    return os.pathsep.join([str(folder), str(TESTS)])
 
 
 def _serve(db: Path, port: int, path: str, output: Path) -> subprocess.Popen[bytes]:
     with output.open("ab") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "aves_core", "serve", "--port", str(port), "--db", str(db)],
-            stdout=out, stderr=subprocess.STDOUT, env={"PYTHONPATH": path, "PATH": "/usr/bin"},
-            start_new_session=True)
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                [path, *filter(None, [os.environ.get("PYTHONPATH")])])})
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
