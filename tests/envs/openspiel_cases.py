@@ -26,6 +26,7 @@ from aves_core.envs.openspiel import game_name, register_games  # noqa: E402
 AVES = "python_aves_core_aves"
 SOULAWEEN = "python_aves_core_soulaween"
 TOY = game_name(chancegame.GAME.id)
+CUBIRDS = "python_aves_core_cubirds"
 
 
 def dealt(game: Any, seed: int) -> Any:
@@ -68,6 +69,12 @@ def test_registered() -> None:
     (SOULAWEEN, {"mode": "standard", "characters": "hei_bai:", "stances": ":"}),
     (TOY, {}),
     (TOY, {"target": 40}),
+    (CUBIRDS, {"players": 2}),
+    (CUBIRDS, {"players": 2, "row_cards": 4}),
+    (CUBIRDS, {"players": 3}),
+    (CUBIRDS, {"players": 4, "row_cards": 4}),
+    (CUBIRDS, {"players": 5}),
+    (CUBIRDS, {"players": 5, "row_cards": 4}),
 ])
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
@@ -297,3 +304,136 @@ def test_max_moves_counts_the_seats_moves_only() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert chance > 0
     assert seats == 30
+
+
+# --- Cubirds: chance in the setup and during play ----------------------------------------
+
+
+def to_chance_node(state: Any, rng: random.Random) -> Any:
+    """``state`` played at random until a reshuffle is due (the game must not end)."""
+    while not state.is_chance_node():
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_cubirds_is_registered_with_its_facts() -> None:
+    assert CUBIRDS in register_games()
+    game = pyspiel.load_game(CUBIRDS, {"players": 5, "row_cards": 4})
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM  # exhaustion shares wins
+    assert (kind.min_num_players, kind.max_num_players) == (2, 5)
+    assert game.num_distinct_actions() == 75
+    assert game.observation_tensor_size() == game.information_state_tensor_size() == 581
+    with pytest.raises(Exception, match="row_cards"):
+        pyspiel.load_game(CUBIRDS, {"players": 2, "row_cards": 5})
+
+
+def test_cubirds_setup_is_drawn_card_by_card() -> None:
+    game = pyspiel.load_game(CUBIRDS, {"players": 3, "row_cards": 4})
+    state = game.new_initial_state()
+    first = dict(state.chance_outcomes())  # the first card of shuffle A: by copies
+    assert first[0] == pytest.approx(7 / 110)  # seven flamingos
+    assert first[7] == pytest.approx(20 / 110)  # twenty robins
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 4) == "P"
+    nodes = 0
+    rng = np.random.RandomState(9)
+    while state.is_chance_node():
+        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+        assert sum(probabilities) == pytest.approx(1.0)
+        state.apply_action(int(rng.choice(actions, p=probabilities)))
+        nodes += 1
+    assert nodes <= game.max_chance_nodes_in_history()
+    kernel = state.kernel_state
+    assert all(len(row) == len(set(row)) == 4 for row in kernel.rows)
+    assert [sum(hand) for hand in kernel.hands] == [8, 8, 8]
+    assert len(kernel.deck) == 94 - 9 * 3  # CB5
+    assert state.current_player() == kernel.dealer
+
+
+def test_cubirds_reshuffles_are_chance_nodes_card_by_card() -> None:
+    game = pyspiel.load_game(CUBIRDS, {"players": 2})
+    kernel = game.kernel
+    state = to_chance_node(dealt(game, 6), random.Random(6))
+    at = state.kernel_state
+    assert kernel.awaits_chance(at)
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    # No seat may move (OpenSpiel's Python games answer legal_actions(seat) at a chance
+    # node with the chance outcomes, python_kuhn_poker too: the views say it).
+    assert all(state.kernel_view(seat).legal_moves == () for seat in range(2))
+    discard = list(at.discard)
+    outcomes = dict(state.chance_outcomes())
+    assert state.legal_actions() == sorted(outcomes)
+    assert outcomes == pytest.approx({species: count / sum(discard)
+                                      for species, count in enumerate(discard) if count})
+    history = state.history()
+    drawn = []
+    while state.is_chance_node():  # one node a card of the new deck, top first
+        action = state.chance_outcomes()[-1][0]
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, action) == "FOTDPMWR"[action]
+        drawn.append(action)
+        state.apply_action(action)
+        if len(drawn) == 3:
+            again = game.deserialize_state(state.serialize())
+            assert (str(again), again.history()) == (str(state), state.history())
+    assert len(drawn) == sum(discard)
+    assert state.history() == [*history, *drawn]
+    assert not any(state.kernel_state.discard)
+    for seat in range(2):  # the events tell the new deck's size, never its order
+        text = state.information_state_string(seat)
+        assert '"type":"reshuffled"' in text
+        assert '"deck":' not in text
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    if not state.is_terminal():
+        seat = state.current_player()
+        other = state.resample_from_infostate(seat, sampler)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+        assert other.legal_actions(seat) == state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_cubirds_actions_round_trip_through_reshuffles(players: int) -> None:
+    game = pyspiel.load_game(CUBIRDS, {"players": players})
+    state = dealt(game, 12)
+    kernel, encoding = game.kernel, game.encoding
+    rng = np.random.RandomState(12)
+    chance = moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+            chance += 1
+            continue
+        seat = state.current_player()
+        view = state.kernel_view(seat)
+        actions = state.legal_actions()
+        assert actions == sorted(encoding.action_index(move) for move in view.legal_moves)
+        action = int(rng.choice(actions))
+        move = encoding.move_of(action, view)
+        assert state.action_to_string(seat, action) == kernel.move_text(move)
+        before = state.kernel_state
+        state.apply_action(action)
+        assert state.kernel_state == kernel.apply(before, move)
+        moves += 1
+    assert chance > 0
+    returns = state.returns()
+    assert 1.0 in returns
+    assert set(returns) <= {-1.0, 1.0}
+
+
+def test_ismcts_plays_cubirds_through_reshuffles() -> None:
+    # OpenSpiel's Python IS-MCTS resamples through indistinguishable and samples the
+    # reshuffles' chance nodes in its playouts; a few decisions, not a whole game.
+    game = pyspiel.load_game(CUBIRDS, {"players": 2})
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 8,
+                           random_state=rng)
+    state = dealt(game, 3)
+    for _ in range(3):
+        assert not state.is_chance_node()
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)

@@ -35,7 +35,9 @@ from aves_core.kernel.table import Table
 CASES = [("aves", 2, None), ("aves", 3, {"crows": True, "showdown": False}),
          ("aves", 4, {"crows": True, "showdown": False}),
          ("aves", 6, {"crows": False, "showdown": True}), ("soulaween", 2, None),
-         ("soulaween", 2, {"mode": "standard"})]
+         ("soulaween", 2, {"mode": "standard"}), ("cubirds", 2, None),
+         ("cubirds", 2, {"row_cards": 4}), ("cubirds", 3, None), ("cubirds", 4, {"row_cards": 4}),
+         ("cubirds", 5, None), ("cubirds", 5, {"row_cards": 4})]
 IDS = [f"{game}-{players}-{options}" for game, players, options in CASES]
 
 
@@ -57,7 +59,7 @@ def test_pettingzoo_api_seed_and_max_cycles_tests_pass(game: str, players: int,
     seed_test(make, num_cycles=100)
     # max_cycles_test plays actions drawn without the mask for 4 cycles and expects
     # the game to last them: with 4 or more players AVES's deck runs out sooner.
-    if game == "soulaween" or players <= 3:
+    if game != "aves" or players <= 3:
         max_cycles_test(types.SimpleNamespace(env=make, parallel_env=functools.partial(
             pz.parallel_env, game=game, num_players=players, options=options, seed=11)))
 
@@ -94,7 +96,8 @@ def play_random(game_id: str, players: int, seed: int) -> list[tuple[Any, int]]:
 
 
 @settings(max_examples=15, deadline=None)
-@given(case=st.sampled_from([("aves", 2), ("aves", 5), ("soulaween", 2)]),
+@given(case=st.sampled_from([("aves", 2), ("aves", 5), ("soulaween", 2), ("cubirds", 2),
+                             ("cubirds", 5)]),
        seed=st.integers(0, 2**32))
 def test_every_legal_move_has_its_own_index_and_reads_back(case: tuple[str, int],
                                                          seed: int) -> None:
@@ -162,7 +165,7 @@ def test_bad_arguments_are_clear_errors() -> None:
 
 def test_the_docs_table_every_encoding_as_it_is() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text()
-    for game_id, players in (("aves", 4), ("soulaween", 2)):
+    for game_id, players in (("aves", 4), ("soulaween", 2), ("cubirds", 2), ("cubirds", 5)):
         encoding = get_game(game_id).encoding(players)
         assert encoding is not None
         for indices, meaning in encoding.describe():

@@ -8,7 +8,6 @@ the rows is what the rules then do; docs/ai.md tables the layout as it is.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +15,6 @@ from cubirds_helpers import make, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aves_core import get_game
 from aves_core.games.cubirds.encoding import (
     DRAW,
     FLY,
@@ -44,8 +42,6 @@ from aves_core.games.cubirds.state import CubirdsState
 from aves_core.kernel.encoding import EncodingError
 
 np = pytest.importorskip("numpy")
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def observe(encoding: CubirdsEncoding, state: CubirdsState, seat: int | None) -> Any:
@@ -207,11 +203,3 @@ def test_what_the_rows_say_is_what_a_lay_does(players: int, row_cards: int,
                             and after.phase is Phase.GAME_END))
             assert out[at + R_REFILL] == float(refilled)
 
-
-def test_the_docs_table_the_encoding_as_it_is() -> None:
-    text = (ROOT / "docs" / "ai.md").read_text()
-    for players in (2, 5):
-        encoding = get_game("cubirds").encoding(players)
-        assert encoding is not None
-        for indices, meaning in encoding.describe():
-            assert f"| {indices} | {meaning} |" in text
