@@ -17,6 +17,7 @@ cluster_utils = pytest.importorskip("ray.cluster_utils")
 
 from aves_core import get_game  # noqa: E402
 from aves_core.cli import main  # noqa: E402
+from aves_core.kernel.game import Chance  # noqa: E402
 from aves_core.kernel.sim import SimulationSpec, Summary, simulate  # noqa: E402
 from aves_core.kernel.simray import RayBackend  # noqa: E402
 
@@ -37,17 +38,25 @@ def cluster() -> Iterator[Any]:
         started.shutdown()
 
 
-@pytest.mark.parametrize(("game", "bots", "games"), [
-    ("aves", ("greedy", "random", "search:20"), 60),
-    ("soulaween", ("greedy", "random"), 60),
+@pytest.mark.parametrize(("game", "bots", "games", "options"), [
+    ("aves", ("greedy", "random", "search:20"), 60, None),
+    ("soulaween", ("greedy", "random"), 60, None),
+    # Chance during play: Cubirds' logs hold the reshuffles drawn as the games went.
+    ("cubirds", ("random", "random", "random"), 30, None),
+    ("cubirds", ("random",) * 5, 20, {"row_cards": 4}),
 ])
 def test_the_cluster_plays_exactly_the_local_games(cluster: Any, game: str,
-                                                   bots: tuple[str, ...], games: int) -> None:
-    spec = SimulationSpec(bots, get_game(game).default_options(), 7, 1000, game)
+                                                   bots: tuple[str, ...], games: int,
+                                                   options: Any) -> None:
+    kernel = get_game(game)
+    spec = SimulationSpec(bots, kernel.default_options() if options is None
+                          else kernel.options_from_json(options), 7, 1000, game)
     remote = list(simulate(spec, games, backend=RayBackend(cluster.address, chunk=7)))
     local = list(simulate(spec, games))
     assert [record for record, _ in remote] == [record for record, _ in local]
     assert [log for _, log in remote] == [log for _, log in local]
+    if kernel.facts.chance is Chance.PLAY:
+        assert any(kernel.mover(move) is None for _, log in remote for move in log.moves)
     summaries = []
     for results in (remote, local):
         summary = Summary()
@@ -78,10 +87,13 @@ def test_stopping_early_keeps_the_games_so_far_and_cancels_the_rest(cluster: Any
     assert first == [record for record, _ in simulate(spec, 12)]
 
 
+@pytest.mark.parametrize("command", [
+    ["simulate", "--players", "3", "--games", "40", "--bots", "greedy,random,greedy",
+     "--seed", "5"],
+    ["simulate", "--game", "cubirds", "--players", "4", "--games", "20", "--seed", "5"],
+], ids=["aves", "cubirds"])
 def test_aves_simulate_on_ray_prints_the_local_summary(
-        cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    command = ["simulate", "--players", "3", "--games", "40", "--bots",
-               "greedy,random,greedy", "--seed", "5"]
+        cluster: Any, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
     outputs = []
     for extra in (["--ray", cluster.address], []):
         assert main([*command, *extra]) == 0
