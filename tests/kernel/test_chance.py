@@ -384,9 +384,20 @@ class _ChanceSaidSetup(type(GAME)):  # type: ignore[misc]
     facts = attrs.evolve(GAME.facts, id="toy-chance-said-setup", chance=Chance.SETUP)
 
 
+class _UnseededChance(type(GAME)):  # type: ignore[misc]
+    """Draws its chance from the system's randomness even for a seeded game."""
+
+    facts = attrs.evolve(GAME.facts, id="toy-chance-unseeded")
+
+    def chance_generator(self, num_players: int, options: Any, seed: int | None
+                         ) -> random.Random:
+        return random.SystemRandom()
+
+
 @pytest.mark.parametrize(("game", "message"), [
     (_MovesAtChance(), r"chance node: apply accepted \d:draw, which is not in legal_moves "
                        r"\(the state awaits chance"),
+    (_UnseededChance(), r"chance generator: chance_generator gave a generator no seed fixes"),
     (_ChanceWithASeat(), r"chance move: the chance move \*:reshuffle \d+ names seat 0"),
     (_ChanceSaidSetup(), r"chance node: the state awaits chance but the game's facts say "
                          r"chance is 'setup'"),

@@ -269,7 +269,11 @@ class _Checker:
         game = self.game
         self.report.chance_moves += 1
         copied = random.Random()
-        copied.setstate(generator.getstate())
+        try:
+            copied.setstate(generator.getstate())
+        except NotImplementedError:  # a SystemRandom: no seed can fix the game
+            raise self.fail("chance generator", "chance_generator gave a generator no seed "
+                            "fixes (random.SystemRandom) for the seed of a setup") from None
         move = game.chance_move(state, generator)
         text = game.move_text(move)
         self.expect(game.chance_move(state, copied) == move, "chance move",
