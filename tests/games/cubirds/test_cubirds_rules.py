@@ -12,6 +12,8 @@ the tests named after those rules here check what the other files do not.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from cubirds_helpers import code_of, collection, hand, make, notations, play, play_with_events
@@ -146,7 +148,8 @@ def test_CB7_cards_between_at_the_right_end_are_taken() -> None:
     assert ("MPP", "FOD") == (after.rows[1], hand(after, 0))
 
 
-@pytest.mark.parametrize(("row", "side"), [("OTD", "right"), ("DOT", "left"), ("FOT", "left")])
+@pytest.mark.parametrize(("row", "side"), [("OTD", "right"), ("DOT", "left"), ("FOT", "left"),
+                                          ("FOT", "right")])
 def test_CB7_nothing_is_taken_when_adjacent_or_alone(row: str, side: str) -> None:
     state = make(("DP", "OO"), rows=(row, "MPOF", "WRF", "OTP"), deck="MM")
     after, events = play_with_events(state, f"0:lay D 0 {side}")
@@ -386,6 +389,23 @@ def test_CB14_a_new_deal_that_cannot_be_made_ends_the_game() -> None:
     assert (Phase.GAME_END, None, (1, 1)) == (after.phase, after.active, after.ranks)
 
 
+def test_CB13_a_new_deal_needs_8N_cards_in_deck_and_discard_together() -> None:
+    # 16 cards for 2 seats, exactly: the deal is made (the discard pile reshuffled into it).
+    state = make(("DD", "PPP"), rows=("OTD", "DPM", "WRF", "FOT"), deck="FOTTTDDWWM",
+                 discard="WWR")
+    state = play(state, "0:lay D 0 right", "0:nodraw")
+    after = play(state, "0:nofly")
+    assert (None, Phase.RESHUFFLE) == (after.result, after.phase)
+    after = apply_move(after, parse_move("*:reshuffle PPPWWR"))
+    assert ((8, 8), "", (0, Phase.LAY)) == (tuple(sum(each) for each in after.hands), after.deck,
+                                             (after.active, after.phase))
+    # One card fewer: no deal, the game ends.
+    state = make(("DD", "PPP"), rows=("OTD", "DPM", "WRF", "FOT"), deck="FOTTTDDWWM",
+                 discard="WR", collections=("R", "OO"))
+    state = play(state, "0:lay D 0 right", "0:nodraw", "0:nofly")
+    assert Result((1,), "deck_exhausted") == state.result
+
+
 def test_D11_a_refill_that_finds_no_card_ends_the_game_mid_turn() -> None:
     state = make(("R", "PP"), rows=("TDR", "DPM", "WRF", "OTD"), deck="", discard="",
                  collections=("O", "FF"))
@@ -542,3 +562,93 @@ def test_random_games_reach_every_end() -> None:
         reasons.add(result.reason)
     assert {"seven_species", "two_triples", "deck_exhausted"} == reasons
     assert random.Random(0).random() == random.Random(0).random()
+
+
+# --- values and arguments ---------------------------------------------------------------
+
+
+def test_legal_moves_are_shared_values() -> None:
+    # Moves are built once: equal hands give the very same tuple of moves, so a
+    # playout builds no move.
+    one = make(("PPRD", "OO"), deck="MM")
+    other = make(("PRDD", "OO"), deck="WW")
+    assert legal_moves(one) is legal_moves(other)
+    flock = make(("FFOOOW", "PP"), phase=Phase.FLOCK, deck="MM")
+    again = make(("FFOOOR", "PP"), phase=Phase.FLOCK, deck="WW")
+    assert legal_moves(flock) is legal_moves(again)
+    assert legal_moves(flock) is not legal_moves(make(("FFOOW", "PP"), phase=Phase.FLOCK))
+    assert legal_moves(play(one, "0:lay D 0 right")) is legal_moves(
+        play(other, "0:lay D 0 right"))  # draw, nodraw
+
+
+def test_functions_refuse_what_is_no_state_naming_what_they_got() -> None:
+    from aves_core.games.cubirds.rules import chance_move, is_legal, step
+    from aves_core.kernel.errors import ArgumentError
+
+    calls: list[tuple[Callable[[Any], object], str]] = [
+        (legal_moves, "legal_moves"),
+        (lambda value: is_legal(value, Lay(0, "P", 0, "left")), "is_legal"),
+        (lambda value: apply_move(value, Lay(0, "P", 0, "left")), "apply_move"),
+        (lambda value: chance_move(value, random.Random(1)), "chance_move")]
+    for call, name in calls:
+        with pytest.raises(ArgumentError, match=f"^{name} needs a CubirdsState, not str$"):
+            call("state")
+    state = make(("PR", "OO"), deck="MM")
+    with pytest.raises(ArgumentError, match=r"^no reshuffle is due \(phase lay\)$"):
+        chance_move(state, random.Random(1))
+    with pytest.raises(ArgumentError, match="a Cubirds move is Lay, Draw, NoDraw, Fly, NoFly "
+                                            "or Reshuffle, not str"):
+        apply_move(state, "0:lay P 0 left")  # type: ignore[arg-type]
+    assert not is_legal(state, "0:lay P 0 left")  # type: ignore[arg-type]
+    assert step(state, Lay(0, "P", 0, "left")) == apply_move(state, Lay(0, "P", 0, "left"))
+
+
+def test_every_refusal_says_what_to_do() -> None:
+    over = play(make(("OOOOW", "PP", "T"), collections=("RRROO", "F", "T"), phase=Phase.FLOCK,
+                     deck="MM"), "0:fly O")
+    shared = play(make(("DDW", "P", "W"), rows=("OTD", "DPM", "WRF", "FOT"), deck="FO",
+                       discard="", collections=("RRO", "FFT", "M")),
+                  "0:lay D 0 right", "0:nodraw", "0:nofly", "1:lay P 2 right", "1:nodraw",
+                  "1:nofly")
+    lay = make(("PR", "OO"), deck="MM")
+    flock = make(("FOOR", "OO"), phase=Phase.FLOCK, deck="MM")
+    option = play(make(("DDP", "OO"), rows=("OTD", "DPM", "WRF", "FOT"), deck="PW"),
+                  "0:lay D 0 right")
+    no_option = play(make(("DP", "OO"), rows=("OTD", "DPM", "WRF", "FOT"), deck="P",
+                          discard=""), "0:lay D 0 right")
+    drawing = play(make(("DDW", "OO"), rows=("OTD", "DPM", "WRF", "FOT"), deck="P",
+                        discard="WRR"), "0:lay D 0 right", "0:draw")
+    refill = play(make(("R", "OO"), rows=("TDR", "DPM", "WRF", "OTD"), deck="", discard="RW"),
+                  "0:lay R 0 left")
+    from aves_core import IllegalMoveError
+
+    expected = [
+        (over, "1:lay X 9 up", "the game is over (two_triples, won by seat 0)"),
+        (shared, "0:nofly", "the game is over (deck_exhausted, won by seat 0 and seat 1)"),
+        (lay, "1:fly X", "it is seat 0's turn, not seat 1's"),
+        (lay, "0:fly X", "seat 0 must lay now (phase lay)"),
+        (flock, "0:lay P 0 left", "seat 0 must fly a flock home or not (fly, nofly) now "
+                                  "(phase flock)"),
+        (option, "0:nofly", "seat 0 must draw or not (draw, nodraw) now (phase drawOption)"),
+        (no_option, "0:draw", "the draw option is not offered: cards were taken, or fewer "
+                              "than 2 cards are left to draw (CB9)"),
+        (lay, "0:lay X 9 up", "'X' is not a species: one of F O T D P M W R"),
+        (lay, "0:lay O 4 up", "the rows are 0 to 3, not 4"),
+        (lay, "0:lay O 3 up", "a side is left or right, not 'up'"),
+        (lay, "0:lay O 3 left", "seat 0 holds no O"),
+        (flock, "0:fly O", "seat 0 holds 2 O, fewer than the small flock of 3"),
+        (drawing, "0:nofly", "nobody is to move: the deck is empty and the discard pile is "
+                             "to be reshuffled for the draw of 1 more card"),
+        (refill, "1:lay O 0 left", "nobody is to move: the deck is empty and the discard pile "
+                                   "is to be reshuffled for the refill of row 0 at the left"),
+        (drawing, "*:reshuffle WR", "the new deck must be the discard pile's cards (WRR) in "
+                                    "some order"),
+        (lay, "*:reshuffle WR", "no reshuffle is due: seat 0 is to lay"),
+        (option, "*:reshuffle WR", "no reshuffle is due: seat 0 is to draw or not (draw, "
+                                   "nodraw)"),
+    ]
+    for state, text, message in expected:
+        with pytest.raises(IllegalMoveError) as error:
+            apply_move(state, parse_move(text))
+        assert f"{text}: {message}" == str(error.value)
+        assert (parse_move(text), state.phase) == (error.value.move, error.value.phase)

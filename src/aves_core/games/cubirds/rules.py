@@ -147,9 +147,9 @@ def moves_for(phase: Phase, player: int, hand: Counts) -> tuple[Move, ...]:
                 mask |= 1 << index
         moves = _LAY_CACHE.get((player, mask))
         if moves is None:
-            lays = _LAYS[player]
             moves = _LAY_CACHE[player, mask] = tuple(
-                move for index in range(8) if mask >> index & 1 for move in lays[index])
+                move for index, lays in enumerate(_LAYS[player]) if mask >> index & 1
+                for move in lays)
         return moves
     if phase is _DRAW_OPTION:
         return _DRAWS[player]
@@ -160,9 +160,9 @@ def moves_for(phase: Phase, player: int, hand: Counts) -> tuple[Move, ...]:
                 mask |= 1 << index
         moves = _FLY_CACHE.get((player, mask))
         if moves is None:
-            flies = _FLIES[player]
             moves = _FLY_CACHE[player, mask] = (
-                *(flies[index] for index in range(8) if mask >> index & 1), _NOFLIES[player])
+                *(fly for index, fly in enumerate(_FLIES[player]) if mask >> index & 1),
+                _NOFLIES[player])
         return moves
     return ()
 
@@ -256,8 +256,8 @@ def _refusal(state: CubirdsState, move: Move) -> tuple[str, str] | None:
         if not held:
             return "not_in_hand", f"seat {player} holds no {SPECIES[species]}"
         if kind is Fly and held < SMALL[species]:
-            return "flock_too_small", (f"{held} {SPECIES[species]} are fewer than the small "
-                                       f"flock of {SMALL[species]}")
+            return "flock_too_small", (f"seat {player} holds {held} {SPECIES[species]}, fewer "
+                                       f"than the small flock of {SMALL[species]}")
     return None
 
 
