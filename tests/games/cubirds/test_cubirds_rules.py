@@ -636,7 +636,7 @@ def test_every_refusal_says_what_to_do() -> None:
         (lay, "0:lay O 4 up", "the rows are 0 to 3, not 4"),
         (lay, "0:lay O 3 up", "a side is left or right, not 'up'"),
         (lay, "0:lay O 3 left", "seat 0 holds no O"),
-        (flock, "0:fly O", "seat 0 holds 2 O, fewer than the small flock of 3"),
+        (flock, "0:fly O", "2 O are fewer than the small flock of 3"),
         (drawing, "0:nofly", "nobody is to move: the deck is empty and the discard pile is "
                              "to be reshuffled for the draw of 1 more card"),
         (refill, "1:lay O 0 left", "nobody is to move: the deck is empty and the discard pile "

@@ -256,8 +256,8 @@ def _refusal(state: CubirdsState, move: Move) -> tuple[str, str] | None:
         if not held:
             return "not_in_hand", f"seat {player} holds no {SPECIES[species]}"
         if kind is Fly and held < SMALL[species]:
-            return "flock_too_small", (f"seat {player} holds {held} {SPECIES[species]}, fewer "
-                                       f"than the small flock of {SMALL[species]}")
+            return "flock_too_small", (f"{held} {SPECIES[species]} are fewer than the small "
+                                       f"flock of {SMALL[species]}")
     return None
 
 
