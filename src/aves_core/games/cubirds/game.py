@@ -11,8 +11,8 @@ records it as ``*:reshuffle ...``. Simulations stop at a move cap
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.cubirds import rules
 from aves_core.games.cubirds.cards import counts_of, text_of
@@ -40,6 +40,11 @@ from aves_core.games.cubirds.state import (
 from aves_core.games.cubirds.views import CubirdsView, update_view, view_for
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
+
+if TYPE_CHECKING:
+    from aves_core.kernel.bots import Bot
+    from aves_core.kernel.search import SearchHooks
+    from aves_core.kernel.terminal import Screen
 
 __all__ = ["CUBIRDS", "CubirdsGame"]
 
@@ -72,6 +77,7 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     view_type = CubirdsView
     undo_rule = ("only a seat's own lay that drew no card, or its nodraw, can be taken back, "
                  "while its turn goes on")
+    _hooks: SearchHooks[Any, Any, Any] | None = None
 
     # --- setup ---------------------------------------------------------------
 
@@ -271,6 +277,31 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     def state_text(self, state: CubirdsState) -> str:
         """The rows, the deck and discard pile, every hand and collection, who moves."""
         return str(state)
+
+    # --- players ------------------------------------------------------------------------
+
+    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
+        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
+        from ``aves_core.games.cubirds.bots``."""
+        from aves_core.games.cubirds.bots import bot_factories
+
+        return bot_factories(self)
+
+    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
+        """The unseen cards dealt at random, GreedyBot's scores at the root, quick
+        playouts, reshuffles drawn as they come (``bots.search_hooks``)."""
+        if self._hooks is None:
+            from aves_core.games.cubirds.bots import search_hooks
+
+            self._hooks = search_hooks()
+        return self._hooks
+
+    def screen(self) -> Screen[Any, Any, Any]:
+        """The rows, hands and collections in a terminal, for ``aves play --game
+        cubirds``."""
+        from aves_core.games.cubirds.terminal import CubirdsScreen
+
+        return CubirdsScreen()
 
 
 CUBIRDS = CubirdsGame()
