@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.cubirds import rules
@@ -176,6 +177,11 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     def update_view(self, view: CubirdsView, events: Iterable[Event]) -> CubirdsView:
         """``update_view``."""
         return update_view(view, events)
+
+    def web_folder(self) -> Path:
+        """``games/cubirds/web``: the rows, the hands by species, the collections and the
+        prompts of each step in the browser."""
+        return Path(__file__).resolve().parent / "web"
 
     def indistinguishable(self, state: CubirdsState, seat: int | None, rng: random.Random
                           ) -> CubirdsState:
