@@ -346,21 +346,17 @@ def _refill(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Coun
             events: list[Event] | None) -> CubirdsState:
     """CB8 [D4]: cards from the deck at the laid end until the row shows two species."""
     line = rows[row]
-    letter = line[0]
-    drawn = 0
-    done = False
-    for card in deck:
-        drawn += 1
-        if card != letter:
-            done = True
-            break
+    # The row shows one species: the cards of it on top of the deck come, then the
+    # first of another species (if the deck holds one), which ends the refill.
+    other = deck.lstrip(line)
+    drawn = len(deck) - len(other) + 1
     cards, deck = deck[:drawn], deck[drawn:]
     if cards:
         line = cards[::-1] + line if side == LEFT else line + cards
         rows = _replace(rows, row, line)
         if events is not None:
             events.append(RowRefilled(row, side, cards))
-    if done:
+    if other:
         if events is not None:
             events.append(FlockDue(player))
         return CubirdsState(rows, deck, discard, hands, collections, dealer, _FLOCK, player)
