@@ -4,7 +4,7 @@ search bot's determinism, and their strength (greedy and search beat random, sea
 greedy).
 
 The strength tests here are short; the long one, with as many games as docs/cubirds.md's
-table, runs when ``AVES_LONG_TESTS`` is set (a few minutes on two cores).
+table, runs when ``AVES_LONG_TESTS`` is set (about 4 minutes of one core).
 """
 
 from __future__ import annotations
@@ -413,7 +413,7 @@ def test_search_holds_its_own_against_greedy() -> None:
 
 
 @pytest.mark.skipif(not os.environ.get("AVES_LONG_TESTS"),
-                    reason="long: set AVES_LONG_TESTS=1 (about 4 minutes on two cores)")
+                    reason="long: set AVES_LONG_TESTS=1 (about 4 minutes of one core)")
 def test_search_beats_greedy_over_many_games() -> None:
     won, seats = share(("search:200", "greedy"), "search:200", 200, 1)
     assert wilson_interval(won, seats)[0] > 0.5

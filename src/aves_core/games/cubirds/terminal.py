@@ -95,9 +95,10 @@ class CubirdsScreen:
         lines = [""]
         for index, line in enumerate(view.rows):
             lines.append(f"row {index}:  {_birds(line, paint)}")
-        discard = _letters(view.discard)
+        pile = "  ".join(f"{_bird(letter, paint)}x{count}"
+                         for letter, count in zip(SPECIES, view.discard, strict=True) if count)
         lines.append(f"deck: {_plural(view.deck_size, 'card')}   discard pile: "
-                     + (f"{_birds(discard, paint)} ({len(discard)})" if discard else "empty"))
+                     + (f"{sum(view.discard)} ({pile})" if pile else "empty"))
         width = max(len(who(seat)) for seat in range(len(view.hand_sizes)))
         for seat, (size, collection) in enumerate(zip(view.hand_sizes, view.collections,
                                                       strict=True)):
