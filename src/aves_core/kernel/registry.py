@@ -8,7 +8,7 @@ an entry point named after the game's id that points at its ``Game``
 instance, for example in that package's ``pyproject.toml``::
 
     [project.entry-points."aves_core.games"]
-    cubirds = "cubirds_aves.game:CUBIRDS"
+    mahjong = "mahjong_aves.game:MAHJONG"
 
 so a host adds a game by installing its package, without forking aves-core.
 """
