@@ -34,6 +34,7 @@ from aves_core.games.cubirds.cards import (
     SMALL,
     SPECIES,
     Counts,
+    add,
     counts_of,
     text_of,
 )
@@ -272,7 +273,7 @@ def _step(state: CubirdsState, move: Move, events: list[Event] | None) -> Cubird
             events.append(FlockDeclined(move.player))  # type: ignore[union-attr]
         return _turn_end(state.rows, state.deck, state.discard, state.hands,
                          state.collections, state.dealer, move.player,  # type: ignore[union-attr]
-                         False, events)
+                         events)
     if kind is Draw:
         return _draw(state.rows, state.deck, state.discard, state.hands, state.collections,
                      state.dealer, move.player, 2, events)  # type: ignore[union-attr]
@@ -308,7 +309,7 @@ def _lay(state: CubirdsState, move: Lay, events: list[Event] | None) -> CubirdsS
     # CB7: walk inward from the laid cards to the nearest card of the species.
     if side == LEFT:
         nearest = line.find(letter)
-        taken = line[:nearest] if nearest > 0 else ""
+        taken = line[:max(nearest, 0)]
         line = letter * count + line[len(taken):]
     else:
         nearest = line.rfind(letter)
@@ -398,7 +399,7 @@ def _fly(state: CubirdsState, player: int, species: int, events: list[Event] | N
     if events is not None:
         events.append(Flown(player, SPECIES[species], kept, count - kept))
     return _turn_end(state.rows, state.deck, tuple(discard), hands, collections,
-                     state.dealer, player, True, events)
+                     state.dealer, player, events)
 
 
 def winning_reason(collection: Counts) -> str | None:
@@ -412,18 +413,17 @@ def winning_reason(collection: Counts) -> str | None:
 
 
 def _turn_end(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts, ...],
-              collections: tuple[Counts, ...], dealer: int, player: int, flew: bool,
+              collections: tuple[Counts, ...], dealer: int, player: int,
               events: list[Event] | None) -> CubirdsState:
-    """CB11: a win (only a flock changes a collection [D8]), else an empty hand, else the
-    next seat."""
-    if flew:
-        reason = winning_reason(collections[player])
-        if reason is not None:
-            result = Result((player,), reason)
-            if events is not None:
-                events.append(GameEnded(result, ranks_of(result, collections) or ()))
-            return CubirdsState(rows, deck, discard, hands, collections, dealer, _GAME_END,
-                                None, None, result)
+    """CB11: a win of the active seat's collection (the only one that can change [D8]),
+    else an empty hand, else the next seat."""
+    reason = winning_reason(collections[player])
+    if reason is not None:
+        result = Result((player,), reason)
+        if events is not None:
+            events.append(GameEnded(result, ranks_of(result, collections) or ()))
+        return CubirdsState(rows, deck, discard, hands, collections, dealer, _GAME_END,
+                            None, None, result)
     if any(hands[player]):
         following = (player + 1) % len(hands)
         if events is not None:
@@ -436,7 +436,7 @@ def _turn_end(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Co
             thrown[index] += count
     if events is not None:
         events.append(RoundEnded(player, tuple(thrown)))
-    discard = tuple(have + more for have, more in zip(discard, thrown, strict=True))
+    discard = add(discard, tuple(thrown))
     empty = (EMPTY,) * len(hands)
     if len(deck) + sum(discard) < HAND_CARDS * len(hands):  # CB14: no new deal
         return _exhausted(rows, deck, discard, empty, collections, player, events)
