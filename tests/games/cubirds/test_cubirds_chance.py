@@ -197,3 +197,11 @@ def test_CB15_the_reshuffle_plan() -> None:
     assert "W" == plan.text((), 6) == SPECIES[6]
     with pytest.raises(ArgumentError):
         CUBIRDS.chance_plan(make(("P", "O")))
+
+
+def test_CB15_chance_plan_needs_a_state_that_awaits_a_reshuffle() -> None:
+    message = "^chance_plan needs a CubirdsState that awaits a reshuffle$"
+    with pytest.raises(ArgumentError, match=message):
+        CUBIRDS.chance_plan(make(("P", "O")))
+    with pytest.raises(ArgumentError, match=message):
+        CUBIRDS.chance_plan("state")  # type: ignore[arg-type]

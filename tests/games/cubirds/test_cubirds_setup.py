@@ -127,42 +127,59 @@ def _swap(stock: str, old: str, new: str) -> str:
     return stock.replace(old, new, 1)
 
 
-@pytest.mark.parametrize(("change", "code", "path"), [
-    ({"rows": GOOD.rows[:3]}, "bad_deal", "rows"),
-    ({"rows": [*GOOD.rows]}, None, None),  # a list reads as the tuple it names
-    ({"rows": (GOOD.rows[0], GOOD.rows[1] + "X", *GOOD.rows[2:])}, "bad_deal", "rows[1]"),
-    ({"rows": (GOOD.rows[0], GOOD.rows[1][:2], *GOOD.rows[2:])}, "bad_deal", "rows[1]"),
-    ({"rows": (*GOOD.rows[:2], GOOD.rows[2][0] * 3, GOOD.rows[3])}, "bad_deal", "rows[2]"),
-    ({"rows": ("xyz", *GOOD.rows[1:])}, "bad_deal", "rows[0]"),
-    ({"rows": (3, *GOOD.rows[1:])}, "bad_deal", "rows[0]"),
-    ({"stock": GOOD.stock + "F"}, "bad_deal", "stock"),
-    ({"stock": GOOD.stock[:-1]}, "bad_deal", "stock"),
-    ({"stock": _swap(GOOD.stock, "R", "W")}, "bad_deal", "stock"),
-    ({"stock": GOOD.stock.lower()}, "bad_deal", "stock"),
-    ({"dealer": 3}, "bad_dealer", "dealer"),
-    ({"dealer": -1}, "bad_dealer", "dealer"),
-    ({"dealer": True}, "bad_dealer", "dealer"),
-    ({"row_cards": 4}, "bad_deal", "rows[0]"),  # rows of 3 under the option of 4
-    ({"row_cards": 5}, "bad_options", "row_cards"),
+ROW = "must be 3 cards of as many species (letters FOTDPMWR), not"
+HOLD = "the deal must hold the 110 cards exactly:"
+
+
+@pytest.mark.parametrize(("change", "code", "path", "message"), [
+    ({"rows": GOOD.rows[:3]}, "bad_deal", "rows", "the deal has four rows"),
+    ({"rows": [*GOOD.rows]}, None, None, None),  # a list reads as the tuple it names
+    ({"rows": (GOOD.rows[0], GOOD.rows[1] + "X", *GOOD.rows[2:])}, "bad_deal", "rows[1]",
+     f"row 1 {ROW} 'MPWX'"),
+    ({"rows": (GOOD.rows[0], GOOD.rows[1][:2], *GOOD.rows[2:])}, "bad_deal", "rows[1]",
+     f"row 1 {ROW} 'MP'"),
+    ({"rows": (*GOOD.rows[:2], GOOD.rows[2][0] * 3, GOOD.rows[3])}, "bad_deal", "rows[2]",
+     f"row 2 {ROW} 'RRR'"),
+    ({"rows": ("xyz", *GOOD.rows[1:])}, "bad_deal", "rows[0]", f"row 0 {ROW} 'xyz'"),
+    ({"rows": (3, *GOOD.rows[1:])}, "bad_deal", "rows[0]", f"row 0 {ROW} 3"),
+    ({"stock": GOOD.stock + "F"}, "bad_deal", "stock", f"{HOLD} 8 of F, not 7"),
+    ({"stock": GOOD.stock[:-1]}, "bad_deal", "stock", f"{HOLD} 9 of O, not 10"),
+    ({"stock": _swap(GOOD.stock, "R", "W")}, "bad_deal", "stock", f"{HOLD} 21 of W, not 20"),
+    ({"stock": GOOD.stock.lower()}, "bad_deal", "stock",
+     "the stock must be species letters (FOTDPMWR)"),
+    ({"dealer": 3}, "bad_dealer", "dealer", "the dealer is a seat 0 to 2, not 3"),
+    ({"dealer": -1}, "bad_dealer", "dealer", "the dealer is a seat 0 to 2, not -1"),
+    ({"dealer": True}, "bad_dealer", "dealer", "the dealer is a seat 0 to 2, not True"),
+    ({"row_cards": 4}, "bad_deal", "rows[0]",  # rows of 3 under the option of 4
+     "row 0 must be 4 cards of as many species (letters FOTDPMWR), not 'MDT'"),
+    ({"row_cards": 5}, "bad_options", "row_cards", "row_cards is 3 or 4, not 5"),
 ])
 def test_CB5_a_recorded_deal_is_checked(change: dict[str, object], code: str | None,
-                                        path: str | None) -> None:
+                                        path: str | None, message: str | None) -> None:
     setup = attrs.evolve(GOOD, **change)  # type: ignore[arg-type]
     if code is None:
         assert start(3, GOOD) == start(3, setup)
         return
     with pytest.raises(SetupError) as error:
         start(3, setup)
-    assert (code, path) == (error.value.code, error.value.path)
+    assert (code, path, message) == (error.value.code, error.value.path, str(error.value))
 
 
 def test_CB5_start_refuses_what_is_no_setup() -> None:
-    with pytest.raises(ArgumentError):
+    with pytest.raises(ArgumentError, match=r"^a Cubirds setup is a CubirdsSetup, not str$"):
         start(3, "FOT")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError):
+    with pytest.raises(ArgumentError, match=r"^options must be CubirdsOptions, not dict$"):
         new_setup(3, {"row_cards": 3}, 1)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError):
+    with pytest.raises(ArgumentError, match=r"^seed must be an int, not str '7'$"):
         new_setup(3, CubirdsOptions(), "7")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^seed must be an int, not float 7.0$"):
+        chance_generator(3, CubirdsOptions(), 7.0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^options must be CubirdsOptions, not NoneType$"):
+        chance_generator(3, None, 7)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^num_players must be an int, not str '3'$"):
+        start("3", GOOD)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match=r"^Cubirds is for 2 to 5 players, not 6$"):
+        setup_plan(6, CubirdsOptions())
     with pytest.raises(SetupError) as error:
         new_setup(3, CubirdsOptions(), 1, first_player=3)
     assert "bad_dealer" == error.value.code
@@ -271,6 +288,8 @@ def test_the_setup_plan_draws_valid_deals(num_players: int, row_cards: int) -> N
 
 def test_the_setup_plan_is_shuffle_A_card_by_card_set_asides_included() -> None:
     plan = setup_plan(2, CubirdsOptions())
+    assert 110 + 98 + 1 == plan.length()  # at most every card of A, the stock, the dealer
+    assert 110 + 94 + 1 == setup_plan(2, CubirdsOptions(4)).length()
     first = dict(plan.outcomes(()))
     assert {index: count / 110 for index, count in enumerate(COUNTS)} == first
     # F, then F again (set aside), then O and T: row 0 is FOT after four draws, and both
@@ -281,6 +300,9 @@ def test_the_setup_plan_is_shuffle_A_card_by_card_set_asides_included() -> None:
     assert 9 / 106 == nxt[1]
     assert "F" == plan.text((), 0)
     rows_only = drawn + (3, 4, 5) + (6, 7, 0) + (1, 2, 3)
+    # Mid-row 3: still shuffle A, whose flamingos were drawn three times (one set aside).
+    assert 4 / 99 == dict(plan.outcomes(rows_only[:11]))[0]
+    assert "F" == plan.text(rows_only[:11], 0)
     assert not plan.done(rows_only)
     # The rows are done: the stock is drawn from the 98 cards not in a row (set-aside
     # flamingo back), then the dealer.

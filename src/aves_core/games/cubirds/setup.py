@@ -18,6 +18,7 @@ import random
 from aves_core.games.cubirds.cards import (
     COUNTS,
     EMPTY,
+    INDEX,
     SPECIES,
     TOTAL,
     counts_of,
@@ -157,16 +158,17 @@ def _check_deal(rows: object, stock: object, row_cards: int) -> None:
     cards = ""
     for index, row in enumerate(rows):
         if type(row) is not str or len(row) != row_cards or len(set(row)) != row_cards \
-                or not set(row) <= set(SPECIES):
+                or not set(row).issubset(SPECIES):
             raise SetupError(f"row {index} must be {row_cards} cards of as many species "
                              f"(letters {SPECIES}), not {row!r:.20}", code="bad_deal",
                              path=f"rows[{index}]")
         cards += row
-    if type(stock) is not str or not set(stock) <= set(SPECIES):
+    if type(stock) is not str or not set(stock).issubset(SPECIES):
         raise SetupError(f"the stock must be species letters ({SPECIES})", code="bad_deal",
                          path="stock")
     held = counts_of(cards + stock)
-    for letter, have, want in zip(SPECIES, held, COUNTS, strict=True):
+    for index, letter in enumerate(SPECIES):
+        have, want = held[index], COUNTS[index]
         if have != want:
             raise SetupError(f"the deal must hold the 110 cards exactly: {have} of {letter}, "
                              f"not {want}", code="bad_deal", path="stock")
@@ -205,56 +207,57 @@ class SetupPlan(ChancePlan[CubirdsSetup]):
         """At most every card of A, then the stock, then the dealer."""
         return TOTAL + self.stock_size + 1
 
-    def _read(self, drawn: tuple[int, ...]) -> tuple[list[str], list[int], int]:
-        """The rows so far, the cards left to draw from, and where the stock starts in
-        ``drawn`` (-1 while a row is still being built)."""
+    def _read(self, drawn: tuple[int, ...]
+              ) -> tuple[list[str], list[int], tuple[int, ...] | None]:
+        """The rows so far, the cards left to draw the next card from, and the outcomes
+        drawn since the rows were complete (None while a row is being built)."""
         rows: list[str] = [""]
         left = list(COUNTS)
         for position, outcome in enumerate(drawn):
-            if len(rows) == ROWS and len(rows[-1]) == self.row_cards:
-                return rows, self._stock_left(rows, drawn[position:]), position
-            left[outcome] -= 1
+            left[outcome] -= 1  # a card of shuffle A, taken or set aside
             letter = SPECIES[outcome]
-            if letter not in rows[-1]:
-                rows[-1] += letter
-                if len(rows[-1]) == self.row_cards and len(rows) < ROWS:
-                    rows.append("")
-        if len(rows) == ROWS and len(rows[-1]) == self.row_cards:
-            return rows, self._stock_left(rows, ()), len(drawn)
-        return rows, left, -1
-
-    @staticmethod
-    def _stock_left(rows: list[str], stock: tuple[int, ...]) -> list[int]:
-        left = [count - held for count, held in zip(COUNTS, counts_of("".join(rows)),
-                                                    strict=True)]
-        for outcome in stock:
-            left[outcome] -= 1
-        return left
+            if letter in rows[-1]:
+                continue
+            rows[-1] += letter
+            if len(rows[-1]) < self.row_cards:
+                continue
+            if len(rows) < ROWS:
+                rows.append("")
+                continue
+            # The rows are complete: the set-aside cards are back for shuffle B.
+            after = drawn[position + 1:]
+            left = list(COUNTS)
+            for card in "".join(rows) + "".join(SPECIES[index]
+                                                for index in after[:self.stock_size]):
+                left[INDEX[card]] -= 1
+            return rows, left, after
+        return rows, left, None
 
     def done(self, drawn: tuple[int, ...]) -> bool:
         """Rows, stock and dealer drawn."""
-        _rows, _left, stock_start = self._read(drawn)
-        return stock_start >= 0 and len(drawn) - stock_start > self.stock_size
+        after = self._read(drawn)[2]
+        return after is not None and len(after) > self.stock_size
+
+    def _dealer_next(self, drawn: tuple[int, ...]) -> bool:
+        after = self._read(drawn)[2]
+        return after is not None and len(after) == self.stock_size
 
     def outcomes(self, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
         """The next card's species (in proportion), or the dealer (uniform)."""
-        _rows, left, stock_start = self._read(drawn)
-        if stock_start >= 0 and len(drawn) - stock_start == self.stock_size:
+        if self._dealer_next(drawn):
             return [(seat, 1.0 / self.num_players) for seat in range(self.num_players)]
-        return _proportional(left)
+        return _proportional(self._read(drawn)[1])
 
     def result(self, drawn: tuple[int, ...]) -> CubirdsSetup:
         """The deal drawn."""
-        rows, _left, stock_start = self._read(drawn)
-        stock = "".join(SPECIES[outcome] for outcome in drawn[stock_start:-1])
-        return CubirdsSetup(self.row_cards, tuple(rows), stock, drawn[-1])
+        rows, _left, after = self._read(drawn)
+        assert after is not None
+        stock = "".join(SPECIES[outcome] for outcome in after[:self.stock_size])
+        return CubirdsSetup(self.row_cards, tuple(rows), stock, after[self.stock_size])
 
     def text(self, drawn: tuple[int, ...], outcome: int) -> str:
         """``F`` (a card), or ``dealer 2``."""
-        _rows, _left, stock_start = self._read(drawn)
-        if stock_start >= 0 and len(drawn) - stock_start == self.stock_size:
-            return f"dealer {outcome}"
-        return SPECIES[outcome]
+        return f"dealer {outcome}" if self._dealer_next(drawn) else SPECIES[outcome]
 
 
 class ReshufflePlan(ChancePlan[Move]):
