@@ -78,18 +78,17 @@ def _draw_setup(num_players: int, row_cards: int, rng: random.Random
     rng.shuffle(cards)  # shuffle A
     rows: list[str] = []
     aside: list[str] = []
-    position = 0
+    front = iter(cards)
     for _row in range(ROWS):
         row = ""
         while len(row) < row_cards:
-            card = cards[position]
-            position += 1
+            card = next(front)
             if card in row:
                 aside.append(card)  # its species is in the row already: set aside [D1]
             else:
                 row += card
         rows.append(row)
-    stock = list(text_of(counts_of(cards[position:] + aside)))  # canonical order
+    stock = list(text_of(counts_of([*front, *aside])))  # canonical order
     rng.shuffle(stock)  # shuffle B
     dealer = rng.randrange(num_players)
     return tuple(rows), "".join(stock), dealer
