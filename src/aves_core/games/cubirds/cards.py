@@ -26,7 +26,6 @@ __all__ = [
     "add",
     "counts_of",
     "full_deck",
-    "is_counts",
     "text_of",
 ]
 
@@ -81,8 +80,3 @@ def full_deck() -> str:
     """The 110 cards in canonical order, the order every shuffle starts from."""
     return text_of(COUNTS)
 
-
-def is_counts(value: object) -> bool:
-    """True for a tuple of eight non-negative ints (a hand, a collection, a pile)."""
-    return (type(value) is tuple and len(value) == 8
-            and all(type(count) is int and count >= 0 for count in value))
