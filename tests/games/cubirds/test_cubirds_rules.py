@@ -569,7 +569,18 @@ def test_random_games_reach_every_end() -> None:
 
 def test_legal_moves_are_shared_values() -> None:
     # Moves are built once: equal hands give the very same tuple of moves, so a
-    # playout builds no move.
+    # playout builds no move. From a cold cache, they are built right.
+    from aves_core.games.cubirds import rules
+
+    rules._LAY_CACHE.clear()
+    rules._FLY_CACHE.clear()
+    assert ["1:lay O 0 left", "1:lay O 0 right", "1:lay O 1 left", "1:lay O 1 right",
+            "1:lay O 2 left", "1:lay O 2 right", "1:lay O 3 left", "1:lay O 3 right",
+            "1:lay R 0 left", "1:lay R 0 right", "1:lay R 1 left", "1:lay R 1 right",
+            "1:lay R 2 left", "1:lay R 2 right", "1:lay R 3 left",
+            "1:lay R 3 right"] == notations(legal_moves(make(("P", "ORR"), active=1)))
+    assert ["1:fly O", "1:fly R", "1:nofly"] == notations(legal_moves(
+        make(("P", "OOORRRRRRW"), active=1, phase=Phase.FLOCK)))
     one = make(("PPRD", "OO"), deck="MM")
     other = make(("PRDD", "OO"), deck="WW")
     assert legal_moves(one) is legal_moves(other)
