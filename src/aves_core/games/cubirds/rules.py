@@ -223,11 +223,8 @@ def _refusal(state: CubirdsState, move: Move) -> tuple[str, str] | None:
         if phase is not _RESHUFFLE:
             return "wrong_phase", (f"no reshuffle is due: seat {state.active} is to "
                                    f"{_DOING[phase]}")
-        try:
-            cards = counts_of(move.deck)
-        except ArgumentError:
-            cards = ()
-        if cards != state.discard:
+        deck = move.deck
+        if not set(deck).issubset(SPECIES) or counts_of(deck) != state.discard:
             return "bad_reshuffle", (f"the new deck must be the discard pile's cards "
                                      f"({text_of(state.discard)}) in some order")
         return None
