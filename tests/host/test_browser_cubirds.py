@@ -341,7 +341,12 @@ def test_a_friend_takes_the_second_seat_by_the_link_and_sees_only_its_own_hand(
             continue
         # Each page shows its own hand, and only the size of the other's.
         for page in (mover, other):
-            assert page.page.query_selector("#hand .group")
+            # One group a species held (none when a seat has laid its last cards: D9),
+            # once the page has drawn the view it holds.
+            page.page.wait_for_function(
+                "(() => { const hand = window.avesClient.view.hand;"
+                " return hand !== null && document.querySelectorAll('#hand .group').length"
+                " === hand.filter(count => count > 0).length; })()")
             assert "in hand" in page.page.inner_text('.seat[data-seat="0"] .hand-size')
         if mover.phase() == "flock":
             # The other seat is told the step in words, with no button and no hint.
