@@ -19,7 +19,7 @@ import attrs
 from aves_core.kernel.game import Game
 from aves_core.kernel.registry import UnknownGameError, get_game
 
-__all__ = ["MEDIA_TYPES", "drawing_file", "option_choices", "web_entry"]
+__all__ = ["MEDIA_TYPES", "drawing_file", "option_choices", "option_help", "web_entry"]
 
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
 
@@ -69,6 +69,16 @@ def option_choices(game: AnyGame) -> dict[str, list[Any]]:
         if typing.get_origin(hint) is typing.Literal:
             choices[field.name] = list(typing.get_args(hint))
     return choices
+
+
+def option_help(game: AnyGame) -> dict[str, str]:
+    """Each option's words for players (the ``help`` of its field's metadata), so the
+    lobby can say what an option does."""
+    options_type = game.options_type
+    if not attrs.has(options_type):
+        return {}
+    return {field.name: str(field.metadata["help"]) for field in attrs.fields(options_type)
+            if "help" in field.metadata}
 
 
 def drawing_file(game_id: str, path: str) -> tuple[Path, str] | None:

@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from aves_core.bots import Bot, make_bot
-from aves_core.host.drawings import option_choices, web_entry
+from aves_core.host.drawings import option_choices, option_help, web_entry
 from aves_core.host.store import (
     Action,
     ConflictError,
@@ -257,9 +257,12 @@ class Lobby:
         records = await self._db(self.store.tables, 50)
         return [{"table": record.id, "game": record.game,
                  "players": [seat.name for seat in record.seats],
+                 "bots": [seat.bot for seat in record.seats],
                  "open": [seat.seat for seat in record.seats
                           if seat.token_hash is None and seat.bot is None],
-                 "over": record.result is not None} for record in records]
+                 "over": record.result is not None,
+                 "winners": None if record.result is None else record.result["winners"],
+                 "created": record.created} for record in records]
 
     @staticmethod
     def games() -> list[dict[str, Any]]:
@@ -269,6 +272,9 @@ class Lobby:
                  "min_players": game.facts.min_players, "max_players": game.facts.max_players,
                  "options": game.options_to_json(game.default_options()),
                  "option_choices": option_choices(game),
+                 "option_help": option_help(game),
+                 "reasons": {reason: game.facts.reason_words.get(reason, reason)
+                             for reason in game.facts.reasons},
                  "bots": list(game.bot_factories()), "web": web_entry(game)}
                 for game in all_games()]
 
@@ -321,7 +327,8 @@ class Lobby:
     def view_json(self, live: _Live, seat: int | None) -> dict[str, Any]:
         """A seat's view as JSON, with the table's event count."""
         table = live.table
-        return {"view": table.game.view_to_json(table.view(seat)), "next": table.event_count}
+        return {"view": table.game.view_to_json(table.view(seat)), "next": table.event_count,
+                "undo": _can_undo(table, seat)}
 
     async def view(self, table_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
         """What a seat (None: a spectator) may see now."""
@@ -347,7 +354,8 @@ class Lobby:
         events = table.events_since(since, seat)
         return {"events": [table.game.event_to_json(event) for event in events],
                 "next": table.event_count,
-                "view": table.game.view_to_json(table.view(seat))}
+                "view": table.game.view_to_json(table.view(seat)),
+                "undo": _can_undo(table, seat)}
 
     # --- moves --------------------------------------------------------------------------
 
@@ -498,6 +506,7 @@ class Lobby:
                 "events": [table.game.event_to_json(event) for event in events],
                 "next": table.event_count,
                 "view": table.game.view_to_json(table.view(subscriber.seat)),
+                "undo": _can_undo(table, subscriber.seat),
             })
             subscriber.next = table.event_count
 
@@ -532,16 +541,23 @@ class Lobby:
         if len(log.moves) > MAX_REPLAY_MOVES:
             raise HostError(413, "too_large", f"the viewer shows logs of up to "
                                               f"{MAX_REPLAY_MOVES:,} moves")
-        steps: list[dict[str, Any]] = [{"move": None, "report": game.replay_report(state, 0)}]
+        def spectator(state: Any) -> dict[str, Any]:
+            return game.view_to_json(game.view(state, None))
+
+        steps: list[dict[str, Any]] = [{"move": None, "report": game.replay_report(state, 0),
+                                        "view": spectator(state), "events": []}]
         problem: dict[str, Any] | None = None
         for index, move in enumerate(log.moves):
             try:
-                state = game.apply(state, move)
+                state, events = game.apply_with_events(state, move)
             except IllegalMoveError as error:
                 problem = {"code": error.code, "message": error.message, "move_index": index}
                 break
             steps.append({"move": game.move_text(move),
-                          "report": game.replay_report(state, index + 1)})
+                          "report": game.replay_report(state, index + 1),
+                          "view": spectator(state),
+                          "events": [game.event_to_json(event)
+                                     for event in game.events_for(events, None)]})
         return {"valid": problem is None, "problem": problem, "game": game.id,
                 "players": list(log.players), "steps": steps}
 
@@ -561,6 +577,12 @@ class Lobby:
             if live.bot_task is not None:
                 live.bot_task.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
+
+
+def _can_undo(table: Table, seat: int | None) -> bool:
+    """Whether ``seat`` may take back the last move now (a spectator never may): the
+    browser offers Undo only then."""
+    return seat is not None and table.result is None and table.can_undo(seat)
 
 
 def _check_budget(spec: str) -> None:

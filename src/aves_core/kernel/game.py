@@ -113,6 +113,9 @@ class GameFacts:
     zero_sum: bool = False
     """Every game ends with one winner among two seats, so the seats' returns (+1 to
     the winner, -1 to the other) sum to zero (OpenSpiel's ``Utility.ZERO_SUM``)."""
+    reason_words: Mapping[str, str] = attrs.field(factory=dict)
+    """Each reason in words for players ("collected all seven colours"): what the
+    browser shows beside the winners. A reason without words is shown as its code."""
 
 
 @attrs.frozen

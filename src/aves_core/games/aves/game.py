@@ -70,6 +70,8 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         hidden_information=True,
         chance=Chance.SETUP,
         reasons=REASONS,
+        reason_words={"seven_colors": "collected all seven colours",
+                      "deck_empty": "the deck ran out: the best hand wins"},
         summary="trade fruit cards into a circle to collect seven colours of feathers",
         setup_codes=("bad_deal", "bad_first_player"),
     )

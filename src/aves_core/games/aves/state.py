@@ -27,8 +27,10 @@ def _bool_field(_instance: object, attribute: attrs.Attribute[bool], value: obje
 class Variant:
     """The variants in play: Greedy Crow (``crows``) and Showdown (``showdown``)."""
 
-    crows: bool = attrs.field(default=False, validator=_bool_field)
-    showdown: bool = attrs.field(default=False, validator=_bool_field)
+    crows: bool = attrs.field(default=False, validator=_bool_field, metadata={
+        "help": "Greedy Crow: four crow cards join the deck; a crow in hand blocks a win"})
+    showdown: bool = attrs.field(default=False, validator=_bool_field, metadata={
+        "help": "Showdown: every hand, and every card drawn, is played face up"})
 
 
 def _tuple_of_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -50,7 +50,9 @@ class CubirdsOptions:
     """How to set a game up: ``row_cards``, the cards (of as many species) in each of
     the four starting rows, 3 by default or 4 (CB19, [D1])."""
 
-    row_cards: int = attrs.field(default=3, validator=_row_cards)
+    row_cards: int = attrs.field(default=3, validator=_row_cards, metadata={
+        "help": "the cards in each of the four rows at the start: 3 (the published "
+                "game) or 4"})
 
 
 def _tuple(value: object) -> object:

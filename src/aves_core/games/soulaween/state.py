@@ -75,7 +75,9 @@ class SoulaweenOptions:
     may hold the same one); the ``stances`` of Hei & Bai players (drawn when not
     given)."""
 
-    mode: Mode = attrs.field(default="simple", validator=_mode)
+    mode: Mode = attrs.field(default="simple", validator=_mode, metadata={
+        "help": "simple: no characters; standard: each player also has a character "
+                "(Little Death, Anubis or Hei & Bai) with a power of its own"})
     characters: tuple[str | None, str | None] | None = attrs.field(
         default=None, converter=_tuple_or_none, validator=_pair(CHARACTERS, "characters"))
     stances: tuple[str | None, str | None] | None = attrs.field(
