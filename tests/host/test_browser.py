@@ -17,107 +17,28 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import Page, create_table, finished_log, launch_browser, serve
 from hostserver import ServeProcess
 
 from aves_core import replay
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "aves" / "golden"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-TURN_TIMEOUT_MS = 20_000
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium, or any on the PATH."""
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = chromium_path()
-    if path is None:
-        if os.environ.get("AVES_REQUIRE_BROWSER"):
-            pytest.fail("Chromium is required (AVES_REQUIRE_BROWSER) but not installed")
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    yield from launch_browser()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    with ServeProcess(tmp_path / "tables.db", tmp_path) as running:
-        yield running
-
-
-class Page:
-    """A browser page with its console errors collected and a screenshot helper."""
-
-    def __init__(self, browser: Any, url: str, name: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(TURN_TIMEOUT_MS)
-        self.name = name
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(url)
-
-    def shot(self, label: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SCREENSHOTS / f"{self.name}-{label}.png"), full_page=True)
-
-    def close(self) -> None:
-        assert [] == self.errors, f"JavaScript errors on {self.name}: {self.errors}"
-        self.context.close()
-
-    def events_seen(self) -> int:
-        seen: int = self.page.evaluate("window.avesClient.next")
-        return seen
-
-    def wait_past(self, seen: int) -> None:
-        """Until the page has received an event after the first ``seen``."""
-        self.page.wait_for_function("n => window.avesClient.next > n", arg=seen)
-
-    def wait_for_turn_or_end(self) -> bool:
-        """True when it is this page's move, False when the game is over."""
-        self.page.wait_for_selector("#result, #status .you")
-        return self.page.query_selector("#result") is None
-
-
-def create_table(page: Page, game: str, seats: list[str], options: dict[str, Any]) -> str:
-    """Fill the lobby's form: ``seats`` holds, per seat after the first (me), "human" or
-    a bot's name. The table's id, once the page shows it."""
-    page.page.wait_for_selector("#create")
-    page.page.select_option("#game", game)
-    page.page.select_option("#players", str(len(seats) + 1))
-    for index, who in enumerate(seats, start=1):
-        page.page.locator(".seat .who").nth(index).select_option(who)
-    for key, value in options.items():
-        if type(value) is bool:
-            page.page.set_checked(f"#option-{key}", value)
-        else:
-            page.page.select_option(f"#option-{key}", value)
-    page.shot("lobby")
-    page.page.click("#create")
-    page.page.wait_for_selector("#status, #result")
-    table: str = page.page.evaluate("window.avesClient.table")
-    return table
+    yield from serve(tmp_path)
 
 
 def play_aves_move(page: Page, chooser: random.Random) -> None:
@@ -144,12 +65,6 @@ def play_soulaween_move(page: Page, chooser: random.Random) -> None:
         chooser.choice(page.page.query_selector_all(".cell.legal")).click()
         page.page.click(f"button[data-face={chooser.choice(['black', 'white'])}]")
     page.wait_past(seen)
-
-
-def finished_log(server: ServeProcess, table: str) -> bytes:
-    with urllib.request.urlopen(f"{server.url}api/tables/{table}/log") as answer:
-        body: bytes = answer.read()
-        return body
 
 
 # --- whole games ------------------------------------------------------------------------
@@ -198,7 +113,7 @@ def test_a_whole_aves_game_with_a_friend_and_a_bot_and_a_spectator(
     assert outcome.moves >= moves
     shown = me.page.inner_text("#result")
     for winner in outcome.result.winners:
-        assert (["you", "player 1", "player 2"][winner]) in shown
+        assert (["you", "player 2", "player 3"][winner]) in shown
     for page in (me, friend, watcher):
         page.close()
 
@@ -283,19 +198,19 @@ def test_a_game_without_a_drawing_is_played_to_its_end_by_its_move_buttons(
         winners = replayed["steps"][-1]["report"]["winners"]
         shown = me.page.inner_text("#result")
         for winner in winners:
-            assert ["you", "player 1"][winner] in shown
+            assert ["you", "player 2"][winner] in shown
         # What happened, each event in words (the bot's drawn card hidden from this seat).
         log = me.page.inner_text("#log")
         assert 2 == log.count("you: kept") + log.count("you: swapped")
-        assert "player 1: swapped (card hidden)" in log or "player 1: kept" in log
-        assert f"Game over: {' and '.join(['you', 'player 1'][seat] for seat in winners)} won" \
+        assert "player 2: swapped (card hidden)" in log or "player 2: kept" in log
+        assert f"Game over: {' and '.join(['you', 'player 2'][seat] for seat in winners)} won" \
             in log
         # The replay viewer pictures each step of it as data too.
         me.page.goto(f"{server.url}#/replay/{table}")
         me.page.wait_for_selector("#next")
         me.page.click("#last")
         assert "move 4 of 4" in me.page.inner_text("#position")
-        assert "Won by" in me.page.inner_text("#replay")
+        assert "Game over" in me.page.inner_text("#replay")
         assert "hands" in me.page.inner_text("#replay dl.data")
         me.shot("replay")
         for page in (me, watcher):
@@ -325,11 +240,18 @@ def test_the_page_reconnects_after_the_server_is_killed_and_the_game_goes_on(
     before = me.page.inner_text("#hand")
     seen = me.events_seen()
     server.kill()
-    me.page.wait_for_timeout(1500)  # the page retries while nothing listens
+    # The page says so, and retries less and less often while nothing listens.
+    me.page.wait_for_selector("#connection:not([hidden])")
+    assert "lost" in me.page.inner_text("#connection")
+    me.shot("disconnected")
+    me.page.wait_for_timeout(2500)
+    tries = me.page.evaluate("window.avesClient.retries")
+    assert 2 <= tries <= 3  # 0.5 s, then 1 s, then 2 s: not 2.5 times a second
     server.start()
     me.page.wait_for_function("s => window.avesClient.socket && "
                               "window.avesClient.socket.readyState === 1", arg=None)
     assert me.wait_for_turn_or_end()
+    me.page.wait_for_selector("#connection", state="hidden")
     me.shot("reconnected")
     assert before == me.page.inner_text("#hand")  # nothing lost, nothing repeated
     assert seen == me.events_seen()

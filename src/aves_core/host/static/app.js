@@ -20,7 +20,8 @@ function go() {
     return openTable(here, parts[1], null);
   }
   if (parts[0] === "replay") return replayPage(here, parts[1] || null);
-  return lobbyPage(here);
+  if (parts[0] === "new") return lobbyPage(here, parts[1] || null);
+  return lobbyPage(here, null);
 }
 window.addEventListener("hashchange", go);
 if (document.readyState === "loading") window.addEventListener("DOMContentLoaded", go);

@@ -32,7 +32,7 @@ export function mount(root, context) {
           ? el("div", { class: "row" }, moves.map((move, index) => el("button",
               { class: "primary move", "data-move": notation[index], onclick: () => context.play(move) },
               notation[index])))
-          : el("p", { class: "muted" }, view.result ? "The game is over." : "Not your move."));
+          : el("p", { class: "muted" }, view.result ? "The game is over." : context.replay ? "" : "Not your move."));
       root.replaceChildren(el("div", { class: "fallback" }, table, buttons));
     },
   };
@@ -53,7 +53,9 @@ function brief(value) {
 export function narrate(event, context) {
   const result = event.result;
   if (result && Array.isArray(result.winners)) {
-    return `Game over: ${result.winners.map(context.name).join(" and ")} won (${humanize(result.reason)})`;
+    const reasons = context.game.reasons || {};
+    const winners = context.list ? context.list(result.winners) : result.winners.map(context.name).join(" and ");
+    return `Game over: ${winners} won (${reasons[result.reason] || humanize(result.reason)})`;
   }
   const actor = event.seat ?? event.player;
   const rest = Object.entries(event).filter(([key]) => !["type", "seat", "player"].includes(key));

@@ -1,8 +1,9 @@
 // The registered games and their drawings: which module draws a game, loaded with its
-// stylesheet, and the context a drawing is given (docs/hosting.md, "The browser client").
+// stylesheet, the context a drawing is given, and its rules panel (docs/hosting.md,
+// "The browser client").
 
 import * as fallback from "./fallback.js";
-import { call, el, toast } from "./kit.js";
+import { call, el, fly, list, motion, toast } from "./kit.js";
 
 let games = null;
 export async function gameList() {
@@ -12,7 +13,7 @@ export async function gameList() {
 
 export async function gameInfo(id) {
   const found = (await gameList()).find((game) => game.id === id);
-  return found || { id, name: id, web: null };
+  return found || { id, name: id, web: null, reasons: {} };
 }
 
 // One game's stylesheet at a time: a drawing's class names cannot clash with another's.
@@ -44,11 +45,32 @@ export async function loadDrawing(info) {
   }
 }
 
-// What a drawing gets: who is looking, who plays, how to move, and `el`.
-export function makeContext(info, seat, players, play) {
+// What a drawing gets: who is looking, who plays (and which seats are bots), how to
+// move, and the shell's tools: `el`, `list`, `fly`, `motion`.
+export function makeContext(info, seat, players, play, extra = {}) {
+  const seats = extra.seats && extra.seats.length ? extra.seats
+    : players.map((name, index) => ({ seat: index, name, bot: null }));
+  const name = (who) => (who === seat && seat !== null ? "you" : (players[who] || `seat ${who}`));
   return {
-    game: info, seat, players, el,
-    name: (who) => (who === seat && seat !== null ? "you" : (players[who] || `seat ${who}`)),
+    game: info, seat, players, seats, el, fly, name,
+    list: (whos) => list(whos.map(name)),
+    motion: motion(),
+    replay: Boolean(extra.replay),
     play: play || (() => {}),
   };
+}
+
+// "Rules": a button opening the game's help panel (its drawing's `help`), in a dialog.
+export function rulesButton(drawing, context) {
+  if (!drawing.help) return null;
+  const dialog = el("dialog", { id: "rules", "aria-labelledby": "rules-title" });
+  const open = () => {
+    let body;
+    try { body = drawing.help(context); } catch (error) { body = el("p", {}, `No help: ${error.message}`); }
+    dialog.replaceChildren(el("div", { class: "rules-head" },
+      el("h2", { id: "rules-title" }, `How to play ${context.game.name}`),
+      el("button", { id: "rules-close", "aria-label": "close the rules", onclick: () => dialog.close() }, "×")), body);
+    dialog.showModal();
+  };
+  return el("span", {}, el("button", { id: "rules-button", onclick: open }, "Rules"), dialog);
 }

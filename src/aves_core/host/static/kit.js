@@ -1,6 +1,11 @@
 // The shell's small tools: elements, the toast, the API, readable data. A game's drawing
 // may use `el` (its context passes it) and needs nothing else from here.
 
+const INTERACTIVE = new Set(["BUTTON", "A", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "LABEL"]);
+
+// An element: `el("button", { class: "primary", onclick: go }, "Go")`. Any other element
+// given an `onclick` becomes a button for the keyboard too (focusable, Enter and Space
+// click it), so that a whole game can be played without a mouse.
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -8,11 +13,69 @@ export function el(tag, attrs, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
   }
+  if (attrs && attrs.onclick && !INTERACTIVE.has(node.tagName)) keyboardButton(node);
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// Focusable, announced as a button, clicked by Enter and Space.
+export function keyboardButton(node) {
+  if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+  if (!node.hasAttribute("role")) node.setAttribute("role", "button");
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); node.click(); }
+  });
+  return node;
+}
+
+// "you", "you and Bo", "you, Bo and Cy".
+export function list(words) {
+  const items = words.map(String);
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+// Whether the reader lets things move (the system's "reduce motion" says no).
+export function motion() {
+  return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A copy of `to` (or of options.ghost) travels from `from` (a DOMRect taken before the
+// page was redrawn, or an element) to where `to` is now; `to` stays hidden meanwhile.
+// Resolves when it lands, at once when the reader prefers reduced motion.
+export function fly(from, to, options = {}) {
+  if (!motion() || !from || !to || !to.isConnected) return Promise.resolve();
+  const start = from instanceof Element ? from.getBoundingClientRect() : from;
+  const end = to.getBoundingClientRect();
+  if (!start.width && !start.height) return Promise.resolve();
+  const ghost = (options.ghost || to).cloneNode(true);
+  ghost.removeAttribute("id");
+  ghost.querySelectorAll("[id]").forEach((node) => node.removeAttribute("id"));
+  ghost.classList.add("flying");
+  ghost.setAttribute("aria-hidden", "true");
+  Object.assign(ghost.style, { position: "fixed", left: `${end.left}px`, top: `${end.top}px`,
+    width: `${end.width}px`, height: `${end.height}px`, margin: "0", zIndex: "50",
+    pointerEvents: "none", transform: "none", visibility: "visible" });
+  document.body.append(ghost);
+  const dx = start.left + start.width / 2 - (end.left + end.width / 2);
+  const dy = start.top + start.height / 2 - (end.top + end.height / 2);
+  const scale = end.width ? Math.max(0.3, Math.min(3, start.width / end.width)) : 1;
+  const ms = options.ms || 400, delay = options.delay || 0;
+  to.style.visibility = "hidden";
+  const animation = ghost.animate([
+    { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: options.fade ? 0.2 : 1 },
+    { transform: "none", opacity: 1 }],
+  { duration: ms, delay, easing: "cubic-bezier(.25,.75,.35,1)", fill: "backwards" });
+  // A hidden tab may never finish an animation: the page must not wait for it forever.
+  return Promise.race([animation.finished.catch(() => {}), sleep(ms + delay + 400)]).then(() => {
+    ghost.remove();
+    to.style.visibility = "";
+  });
 }
 
 export function show(...nodes) {
@@ -46,7 +109,21 @@ export async function call(method, path, body, token) {
   return data;
 }
 
-export function refused(error) { toast(`Refused (${error.code}): ${error.message}`); }
+// A refusal as a person reads it: the server's sentence, with a word of what to do for
+// the codes a player meets; never the bare code.
+const ADVICE = {
+  conflict: "Someone moved first: the table is shown as it is now.",
+  seat_taken: "Someone else has that seat.",
+  unauthorized: "This browser holds no token for that seat.",
+  forbidden: "This browser's token does not hold that seat any more.",
+  too_many: "Slow down a little and try again.",
+};
+export function refusal(error) {
+  const message = String(error.message || "").replace(/\.?$/, ".");
+  return ADVICE[error.code] ? `${message} ${ADVICE[error.code]}` : message;
+}
+
+export function refused(error) { toast(`Not done: ${refusal(error)}`); }
 
 export function tokenKey(table, seat) { return `aves:${table}:${seat}`; }
 

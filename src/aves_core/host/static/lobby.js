@@ -1,10 +1,14 @@
-// The lobby: the newest tables, and the form that starts a table of any registered game.
+// The lobby: "your tables" (the seats this browser holds, whose turn it is at each), the
+// form that starts a table of any registered game, and the newest tables with their
+// status.
 
-import { call, el, refused, show, tokenKey } from "./kit.js";
+import { call, el, list, refused, show, tokenKey } from "./kit.js";
 import { gameList } from "./games.js";
 import { current } from "./state.js";
 
-export async function lobbyPage(here) {
+const MY_TABLES = 12;  // the seats of "your tables" asked about at each visit
+
+export async function lobbyPage(here, chosenGame) {
   show(el("p", { class: "muted" }, "Loading the lobby…"));
   let games, tables;
   try {
@@ -14,34 +18,108 @@ export async function lobbyPage(here) {
     return;
   }
   if (!current(here)) return;
-  const form = el("div", { class: "panel", id: "new-table" });
-  const list = el("div", { class: "panel" }, el("h2", {}, "Tables"), tableList(tables.tables));
-  show(el("h1", {}, `Play ${games.slice(0, 2).map((game) => game.name).join(", ")} and more`), form, list);
-  newTableForm(form, games);
+  const names = Object.fromEntries(games.map((game) => [game.id, game.name]));
+  const mine = el("section", { class: "panel", id: "your-tables", hidden: true, "aria-labelledby": "your-title" },
+    el("h2", { id: "your-title" }, "Your tables"), el("p", { class: "muted" }, "Looking…"));
+  const form = el("section", { class: "panel", id: "new-table", "aria-labelledby": "new-title" });
+  const listed = el("section", { class: "panel", "aria-labelledby": "tables-title" },
+    el("h2", { id: "tables-title" }, "Tables"), tableList(tables.tables, names));
+  show(el("h1", {}, `Play ${list(games.map((game) => game.name))}`), mine, form, listed);
+  newTableForm(form, games, chosenGame);
+  yourTables(here, mine, names);
 }
 
-function tableList(tables) {
+// --- your tables -------------------------------------------------------------------------
+
+// The seats this browser holds: every token it was given, newest first.
+function heldSeats() {
+  const held = [];
+  for (let index = 0; index < localStorage.length; index++) {
+    const match = /^aves:([0-9a-f]+):(\d+)$/.exec(localStorage.key(index));
+    if (match) {
+      const since = Number(localStorage.getItem(`aves:since:${match[1]}:${match[2]}`) || 0);
+      held.push({ table: match[1], seat: Number(match[2]), since });
+    }
+  }
+  return held.sort((a, b) => b.since - a.since).slice(0, MY_TABLES);
+}
+
+async function yourTables(here, box, names) {
+  const held = heldSeats();
+  if (!held.length) return;
+  box.hidden = false;
+  const rows = await Promise.all(held.map(async (seat) => {
+    try { return { ...seat, summary: await call("GET", `tables/${seat.table}`) }; } catch (error) {
+      if (error.code === "no_such_table") localStorage.removeItem(tokenKey(seat.table, seat.seat));
+      return null;
+    }
+  }));
+  if (!current(here)) return;
+  const found = rows.filter(Boolean);
+  if (!found.length) { box.hidden = true; return; }
+  box.replaceChildren(box.firstChild, el("table", { class: "list" },
+    el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "You are"), el("th", {}, "Now"), el("th", {}, ""))),
+    el("tbody", {}, found.map(({ table, seat, summary }) => {
+      const name = (who) => (who === seat ? "you" : summary.players[who]);
+      const yours = !summary.result && summary.to_move.includes(seat);
+      const now = summary.result ? `over: ${list(summary.result.winners.map(name))} won`
+        : yours ? "your move!" : summary.to_move.length ? `${list(summary.to_move.map(name))} to move` : "in play";
+      return el("tr", { class: yours ? "yours" : "" },
+        el("td", {}, names[summary.game] || summary.game),
+        el("td", {}, `${summary.players[seat]} (seat ${seat + 1})`),
+        el("td", { class: yours ? "turn" : "" }, now),
+        el("td", {}, el("a", { href: `#/table/${table}/seat/${seat}`, class: "resume", "data-table": table },
+          summary.result ? "see the end" : "back to your seat")));
+    }))));
+}
+
+// --- the newest tables ------------------------------------------------------------------
+
+function seatNames(table) {
+  return table.players.map((name, seat) => {
+    const bot = table.bots && table.bots[seat];
+    return el("span", { class: "player" }, name, bot ? el("span", { class: "badge bot", title: `a bot: ${bot}` }, "bot") : null);
+  }).flatMap((node, index) => (index ? [", ", node] : [node]));
+}
+
+function tableStatus(table) {
+  if (table.over) return `over: ${list((table.winners || []).map((seat) => table.players[seat]))} won`;
+  if (table.open.length) return `${table.open.length} free seat${table.open.length === 1 ? "" : "s"}`;
+  return "in play";
+}
+
+function tableList(tables, names) {
   if (!tables.length) return el("p", { class: "muted" }, "No table yet: start one above.");
-  return el("table", { class: "list" }, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Players"),
-      el("th", {}, "")),
-    tables.map((table) => el("tr", {},
-      el("td", {}, table.game), el("td", {}, table.players.join(", ")),
+  return el("table", { class: "list" }, el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Players"),
+      el("th", {}, "Status"), el("th", {}, ""))),
+    el("tbody", {}, tables.map((table) => el("tr", { "data-table": table.table },
+      el("td", {}, names[table.game] || table.game), el("td", {}, seatNames(table)),
+      el("td", { class: "table-status" }, tableStatus(table)),
       el("td", {}, el("div", { class: "row" },
         table.open.map((seat) => el("a", { href: `#/table/${table.table}/join/${seat}` },
-                                    `take seat ${seat}`)),
-        el("a", { href: `#/table/${table.table}` }, "watch"),
-        table.over ? el("a", { href: `#/replay/${table.table}` }, "replay") : null)))));
+                                    `take seat ${seat + 1}`)),
+        el("a", { href: `#/table/${table.table}` }, table.over ? "see the end" : "watch"),
+        table.over ? el("a", { href: `#/replay/${table.table}` }, "replay") : null))))));
 }
 
-function newTableForm(form, games) {
+// --- a new table -------------------------------------------------------------------------
+
+function newTableForm(form, games, chosenGame) {
   const gameSelect = el("select", { id: "game" },
-    games.map((game) => el("option", { value: game.id }, `${game.name} — ${game.summary}`)));
+    games.map((game) => el("option", { value: game.id, selected: game.id === chosenGame }, game.name)));
+  const summary = el("p", { class: "muted", id: "game-summary" });
   const body = el("div");
-  form.append(el("h2", {}, "New table"), el("div", { class: "row" }, el("label", {}, "Game ",
-    gameSelect)), body);
-  const draw = () => drawGameForm(body, games.find((game) => game.id === gameSelect.value));
+  form.append(el("h2", { id: "new-title" }, "New table"), el("div", { class: "row" }, el("label", {}, "Game ",
+    gameSelect)), summary, body);
+  const draw = () => {
+    const game = games.find((item) => item.id === gameSelect.value);
+    summary.textContent = `${game.name}: ${game.summary}. ${game.min_players === game.max_players
+      ? `${game.min_players} players` : `${game.min_players} to ${game.max_players} players`}.`;
+    drawGameForm(body, game);
+  };
   gameSelect.addEventListener("change", draw);
   draw();
+  if (chosenGame) gameSelect.focus();
 }
 
 function drawGameForm(body, game) {
@@ -50,18 +128,19 @@ function drawGameForm(body, game) {
   const count = el("select", { id: "players" }, counts.map((n) =>
     el("option", { value: n, selected: n === Math.min(Math.max(3, game.min_players), game.max_players) }, n)));
   const seats = el("div", { class: "seats" });
-  const options = el("div", { class: "row" });
+  const options = el("div", { class: "options" });
   const create = el("button", { class: "primary", id: "create" }, "Create the table");
   body.replaceChildren(el("div", { class: "row" }, el("label", {}, "Players ", count)), seats,
     el("h3", {}, "Options"), options, el("p", {}, create));
   const drawSeats = () => {
     seats.replaceChildren(...Array.from({ length: Number(count.value) }, (_, seat) => el("div",
-      { class: "seat panel" }, el("div", {}, `Seat ${seat}`),
-      el("input", { class: "name", value: `player ${seat}`, maxlength: 40 }),
-      el("select", { class: "who" }, seat === 0 ? el("option", { value: "me" }, "me") : null,
-        el("option", { value: "human" }, "a friend (share a link)"),
+      { class: "seat panel" }, el("label", { for: `name-${seat}` }, `Seat ${seat + 1}`),
+      el("input", { class: "name", id: `name-${seat}`, value: `player ${seat + 1}`, maxlength: 40 }),
+      el("select", { class: "who", "aria-label": `who plays seat ${seat + 1}` },
+        seat === 0 ? el("option", { value: "me" }, "me, in this browser") : null,
+        el("option", { value: "human" }, "a friend (gets a link)"),
         game.bots.map((bot) => el("option", { value: bot, selected: seat > 0 && bot === "greedy" },
-                                  `bot: ${bot}`))))));
+                                  `a bot: ${bot}`))))));
   };
   count.addEventListener("change", drawSeats);
   drawSeats();
@@ -70,19 +149,23 @@ function drawGameForm(body, game) {
 }
 
 // Each of the game's options: a checkbox for a flag, a choice for one that takes one of a
-// few values (`option_choices`); the others keep their defaults.
+// few values (`option_choices`), each with its words; the others keep their defaults.
 function optionInputs(box, game) {
   const read = {};
   const choices = game.option_choices || {};
+  const help = game.option_help || {};
+  const explain = (key) => (help[key] ? el("span", { class: "muted help", id: `help-${key}` }, help[key]) : null);
   for (const [key, value] of Object.entries(game.options)) {
+    const label = key.replace(/_/g, " ");
     if (typeof value === "boolean") {
-      const check = el("input", { type: "checkbox", id: `option-${key}`, checked: value });
-      box.append(el("label", {}, check, ` ${key}`));
+      const check = el("input", { type: "checkbox", id: `option-${key}`, checked: value,
+                                  "aria-describedby": help[key] ? `help-${key}` : null });
+      box.append(el("div", { class: "option" }, el("label", {}, check, ` ${label}`), explain(key)));
       read[key] = () => check.checked;
     } else if (choices[key]) {
-      const select = el("select", { id: `option-${key}` }, choices[key].map((choice) =>
-        el("option", { value: String(choice), selected: choice === value }, String(choice))));
-      box.append(el("label", {}, `${key} `, select));
+      const select = el("select", { id: `option-${key}`, "aria-describedby": help[key] ? `help-${key}` : null },
+        choices[key].map((choice) => el("option", { value: String(choice), selected: choice === value }, String(choice))));
+      box.append(el("div", { class: "option" }, el("label", {}, `${label} `, select), explain(key)));
       read[key] = () => choices[key][select.selectedIndex];
     }
   }
@@ -90,11 +173,17 @@ function optionInputs(box, game) {
   return read;
 }
 
+// A seat this browser holds: its token, and when it was taken (for "your tables").
+function keep(table, seat, token) {
+  localStorage.setItem(tokenKey(table, seat), token);
+  localStorage.setItem(`aves:since:${table}:${seat}`, String(Date.now()));
+}
+
 async function createTable(game, seats, inputs) {
   const players = [], bots = {}, humans = [];
   let me = null;
   seats.querySelectorAll(".seat").forEach((seat, index) => {
-    players.push(seat.querySelector(".name").value.trim() || `player ${index}`);
+    players.push(seat.querySelector(".name").value.trim() || `player ${index + 1}`);
     const who = seat.querySelector(".who").value;
     if (who === "me") me = index;
     else if (who === "human") humans.push(index);
@@ -106,7 +195,7 @@ async function createTable(game, seats, inputs) {
     const table = await call("POST", "tables", { game: game.id, players, options, bots });
     if (me !== null) {
       const joined = await call("POST", `tables/${table.table}/seats/${me}/join`);
-      localStorage.setItem(tokenKey(table.table, me), joined.token);
+      keep(table.table, me, joined.token);
     }
     if (humans.length) {
       const links = humans.map((seat) => `${location.href.split("#")[0]}#/table/${table.table}/join/${seat}`);
@@ -119,11 +208,13 @@ async function createTable(game, seats, inputs) {
 export async function joinSeat(here, table, seat) {
   try {
     const joined = await call("POST", `tables/${table}/seats/${seat}/join`);
-    localStorage.setItem(tokenKey(table, seat), joined.token);
+    keep(table, seat, joined.token);
     if (current(here)) location.hash = `#/table/${table}/seat/${seat}`;
   } catch (error) {
     if (!current(here)) return;
-    show(el("p", {}, `You cannot take seat ${seat}: ${error.message}`),
+    const held = localStorage.getItem(tokenKey(table, seat));
+    show(el("p", {}, `You cannot take seat ${seat + 1}: ${error.message}.`),
+         held ? el("p", {}, el("a", { href: `#/table/${table}/seat/${seat}` }, "This browser holds that seat: go back to it")) : null,
          el("a", { href: `#/table/${table}` }, "Watch the table instead"));
   }
 }

@@ -1,16 +1,22 @@
 // The replay viewer: a finished table's log, or a log file of any game, stepped through
-// move by move; each step is pictured by the game's drawing (or the fallback).
+// move by move with the game's own drawing (a spectator's view of each step, its move
+// highlighted and said in words), a slider, and play at a chosen speed. Below the board,
+// what only the log knows (every hand) as the drawing pictures it.
 
 import { call, el, show, toast } from "./kit.js";
-import { gameInfo, loadDrawing, makeContext } from "./games.js";
-import { current } from "./state.js";
+import { gameInfo, loadDrawing, makeContext, rulesButton } from "./games.js";
+import { resultWords } from "./table.js";
+import { App, current } from "./state.js";
 import * as fallback from "./fallback.js";
+
+const SPEEDS = [["slow", 2400], ["normal", 1200], ["fast", 500], ["fastest", 150]];
 
 export async function replayPage(here, table) {
   const input = el("input", { type: "file", id: "log-file", accept: ".json,.jsonl" });
   const area = el("div", { id: "replay" });
-  show(el("h2", {}, "Replay a log"), el("div", { class: "panel" },
-    el("p", {}, "Load a log (.json or .jsonl) of any game, or open a finished table's replay from the lobby."), input), area);
+  show(el("h1", {}, "Replay a game"), el("div", { class: "panel" },
+    el("label", { for: "log-file" }, "Load a log (.json or .jsonl) of any game, or open a finished table's replay from the lobby. "),
+    input), area);
   input.addEventListener("change", async () => {
     const file = input.files[0];
     if (file) loadReplay(here, area, await file.text());
@@ -30,39 +36,95 @@ async function loadReplay(here, area, text) {
     return area.replaceChildren(el("p", { class: "result", id: "problem" }, `Not a readable log: ${error.code}: ${error.message}`));
   }
   const info = await gameInfo(replay.game);
-  const drawing = await loadDrawing(info);
+  let drawing = await loadDrawing(info);
   if (!current(here)) return;
-  const context = makeContext(info, null, replay.players, null);
+  if (App.stopReplay) App.stopReplay();
+  const context = makeContext(info, null, replay.players, null, { replay: true });
+  const narrate = drawing.narrate || fallback.narrate;
   const picture = drawing.picture || fallback.picture;
-  let at = 0;
-  const board = el("div");
-  const list = el("div", { class: "movelist" });
-  const go = (index) => { at = Math.max(0, Math.min(replay.steps.length - 1, index)); render(); };
+  const steps = replay.steps, last = steps.length - 1;
+  const words = steps.map((step) => step.events.map((event) => narrate(event, context)).filter(Boolean));
+
+  const root = el("div", { id: "replay-board" });
+  let board;
+  try { board = drawing.mount(root, context); } catch (error) {
+    console.error(error);
+    drawing = fallback;
+    board = fallback.mount(root, context);
+  }
+  let at = 0, timer = null, queue = Promise.resolve();
+  const slider = el("input", { type: "range", id: "slider", min: 0, max: last, value: 0, step: 1,
+                               "aria-label": "move" });
+  const position = el("span", { id: "position", "aria-live": "polite" });
+  const said = el("div", { id: "said", class: "said" });
+  const header = el("div", { id: "step-header" });
+  const everything = el("div", { id: "everything" });
+  const speed = el("select", { id: "speed", "aria-label": "speed" },
+    SPEEDS.map(([label, ms]) => el("option", { value: ms, selected: label === "normal" }, label)));
+  const playButton = el("button", { id: "play", onclick: () => (timer ? stop() : play()) }, "▶ play");
+  const list = el("ol", { class: "movelist", id: "moves", start: 1 });
+
+  // Step `index`: one step forward is drawn live (animated), a jump at once.
+  const go = (index) => {
+    const next = Math.max(0, Math.min(last, index));
+    const live = next === at + 1;
+    at = next;
+    const step = steps[at];
+    queue = queue.then(async () => {
+      if (board) { try { await board.update(step.view, step.events, { live }); } catch (error) { console.error(error); } }
+    });
+    slider.value = String(at);
+    position.textContent = `move ${at} of ${last}`;
+    said.replaceChildren(...(at === 0 ? [el("div", {}, "The game is set up.")]
+      : words[at].map((line) => el("div", { class: /^\s/.test(line) ? "sub" : "" }, line.trim()))),
+      step.move ? el("div", { class: "muted notation" }, `notation: ${step.move}`) : null);
+    header.replaceChildren(...stepHeader(step.report, info, context));
+    everything.replaceChildren(picture(step.report, context));
+    list.querySelectorAll("li").forEach((item, index) => {
+      item.classList.toggle("here", index + 1 === at);
+      if (index + 1 === at) item.setAttribute("aria-current", "step"); else item.removeAttribute("aria-current");
+    });
+    if (at === last) stop();
+  };
+  const play = () => {
+    if (at === last) go(0);
+    playButton.textContent = "❚❚ pause";
+    const tick = () => { go(at + 1); if (at < last) timer = setTimeout(tick, Number(speed.value)); };
+    timer = setTimeout(tick, 150);
+  };
+  const stop = () => { clearTimeout(timer); timer = null; playButton.textContent = "▶ play"; };
+  App.stopReplay = stop;
+  slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
+  list.replaceChildren(...steps.slice(1).map((step, index) => el("li", {},
+    el("button", { class: "step", onclick: () => { stop(); go(index + 1); } },
+      words[index + 1][0] ? words[index + 1][0].trim() : step.move))));
   const controls = el("div", { class: "steps" },
-    el("button", { id: "first", onclick: () => go(0) }, "« first"),
-    el("button", { id: "previous", onclick: () => go(at - 1) }, "◀ previous"),
-    el("span", { id: "position" }),
-    el("button", { id: "next", onclick: () => go(at + 1) }, "next ▶"),
-    el("button", { id: "last", onclick: () => go(replay.steps.length - 1) }, "last »"));
-  document.onkeydown = (event) => { if (event.key === "ArrowRight") go(at + 1); if (event.key === "ArrowLeft") go(at - 1); };
-  const render = () => {
-    const step = replay.steps[at];
-    controls.querySelector("#position").textContent = ` move ${at} of ${replay.steps.length - 1}${step.move ? `: ${step.move}` : ""} `;
-    list.replaceChildren(...replay.steps.slice(1).map((s, index) =>
-      el("button", { class: index + 1 === at ? "here" : "", onclick: () => go(index + 1) }, s.move)));
-    board.replaceChildren(el("div", {}, stepHeader(step.report, context), picture(step.report, context)));
+    el("button", { id: "first", "aria-label": "first move", onclick: () => { stop(); go(0); } }, "«"),
+    el("button", { id: "previous", "aria-label": "previous move", onclick: () => { stop(); go(at - 1); } }, "◀"),
+    playButton,
+    el("button", { id: "next", "aria-label": "next move", onclick: () => { stop(); go(at + 1); } }, "▶"),
+    el("button", { id: "last", "aria-label": "last move", onclick: () => { stop(); go(last); } }, "»"),
+    slider, position, el("label", {}, "speed ", speed));
+  document.onkeydown = (event) => {
+    if (event.target.closest && event.target.closest("input, select, textarea, dialog")) return;
+    if (event.key === "ArrowRight") { stop(); go(at + 1); }
+    if (event.key === "ArrowLeft") { stop(); go(at - 1); }
   };
   area.replaceChildren(...(replay.valid ? [] : [el("p", { class: "result", id: "problem" },
     `The log breaks a rule at move ${replay.problem.move_index}: ${replay.problem.code}: ${replay.problem.message}`)]),
-    el("div", { class: "panel" }, controls, board), el("div", { class: "panel" }, el("h3", {}, "Moves"), list));
-  render();
+    el("div", { class: "row replay-head" }, el("h2", {}, `${info.name}: ${context.list(replay.players.map((_, seat) => seat))}`),
+      rulesButton(drawing, context)),
+    el("div", { class: "panel" }, controls, header, said), root,
+    el("section", { class: "panel" }, el("h2", {}, "What the log shows (every hand)"), everything),
+    el("section", { class: "panel" }, el("h2", {}, "Moves"), list));
+  go(0);
 }
 
 // The winners, or whose move it is: what every game's report says.
-function stepHeader(report, context) {
-  const who = context.name;
-  const over = report.winners ? el("p", { class: "result" }, `Won by ${report.winners.map(who).join(" and ")} (${report.reason.replace(/_/g, " ")})`) : null;
+function stepHeader(report, info, context) {
+  if (report.winners) {
+    return [el("p", { class: "result" }, `Game over: ${resultWords({ winners: report.winners, reason: report.reason }, info, context.name)}.`)];
+  }
   const seats = report.to_move || (report.active_player === null || report.active_player === undefined ? [] : [report.active_player]);
-  const turn = seats.length ? el("p", { class: "status" }, `${seats.map(who).join(" and ")} to move (${report.phase})`) : null;
-  return [over, turn];
+  return seats.length ? [el("p", { class: "status" }, `${context.list(seats)} to move`)] : [];
 }

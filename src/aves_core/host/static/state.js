@@ -3,13 +3,15 @@
 // draws nothing (`current(here)` is false).
 
 export const App = { route: 0, socket: null, table: null, seat: null, token: null, game: null,
-                     info: null, names: [], view: null, next: 0, lines: [], closing: false,
-                     final: null, drawing: null, board: null, updates: Promise.resolve() };
+                     info: null, names: [], seats: [], view: null, next: 0, received: 0, lines: [],
+                     closing: false, final: null, drawing: null, board: null, undo: false,
+                     updates: Promise.resolve(), pending: 0, idle: true, retries: 0, retryTimer: null };
 
 export function current(here) { return here === App.route; }
 
 export function closeSocket() {
   App.closing = true;
+  clearTimeout(App.retryTimer);
   if (App.socket) App.socket.close();
   App.socket = null;
 }
@@ -22,5 +24,7 @@ export function route() {
   }
   App.board = null;
   document.onkeydown = null;
+  if (App.stopReplay) App.stopReplay();
+  App.stopReplay = null;
   return ++App.route;
 }

@@ -1,25 +1,36 @@
-// A table: the socket and its catch-up, whose turn it is, undo, what happened, the result,
+// A table: the socket and its catch-up (the whole history on every load), whose turn it
+// is, undo when it can work, what happened, refusals, the connection's state, the result,
 // and the game's drawing (or the fallback) in between. Nothing here names a game.
 
-import { call, el, show, toast, tokenKey } from "./kit.js";
-import { gameInfo, loadDrawing, makeContext } from "./games.js";
+import { call, el, list, refusal, show, sleep, motion, tokenKey } from "./kit.js";
+import { gameInfo, loadDrawing, makeContext, rulesButton } from "./games.js";
 import { App, current } from "./state.js";
 import * as fallback from "./fallback.js";
 
+const RETRY_FIRST_MS = 500, RETRY_MAX_MS = 15000;
+const BOT_PAUSE_MS = 450;  // between two moves of other seats, so that a person can follow
+
 export async function openTable(here, table, seat) {
   Object.assign(App, { table, seat, token: seat === null ? null : localStorage.getItem(tokenKey(table, seat)),
-                       view: null, next: 0, lines: [], final: null, board: null, updates: Promise.resolve() });
-  if (seat !== null && !App.token) return show(el("p", {}, "This browser has no token for that seat. "),
-    el("a", { href: `#/table/${table}/join/${seat}` }, "Take the seat"), " or ",
-    el("a", { href: `#/table/${table}` }, "watch"));
+                       view: null, next: 0, received: 0, lines: [], final: null, board: null, undo: false,
+                       updates: Promise.resolve(), pending: 0, idle: true, retries: 0, seats: [] });
+  if (seat !== null && !App.token) {
+    return show(el("p", {}, "This browser holds no token for that seat. "),
+      el("a", { href: `#/table/${table}/join/${seat}` }, "Take the seat"), " or ",
+      el("a", { href: `#/table/${table}` }, "watch the table"), ".");
+  }
   try {
     const summary = await call("GET", `tables/${table}`);
     App.game = summary.game;
     App.names = summary.players;
+    App.seats = summary.seats;
     App.info = await gameInfo(summary.game);
     App.drawing = await loadDrawing(App.info);
   } catch (error) {
-    if (current(here)) show(el("p", {}, `No such table: ${error.message}`));
+    if (current(here)) {
+      show(el("p", {}, error.code === "no_such_table" ? "There is no such table." : `The server did not answer: ${error.message}`),
+           el("a", { href: "#/" }, "Back to the lobby"));
+    }
     return;
   }
   if (!current(here)) return;
@@ -33,94 +44,178 @@ function socketUrl() {
   return base.href;
 }
 
+// One socket at a time. Its hello always asks for the events since the last one drawn
+// (0 on a first load: the whole history, for "What happened"); a closed socket is
+// reopened after a growing wait (0.5 s, 1 s, 2 s ... 15 s), and the page says so.
 function connect(here) {
   App.closing = false;
   const socket = new WebSocket(socketUrl());
   App.socket = socket;
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", seat: App.seat, token: App.token,
-                                 since: App.view ? App.next : null }));
+    socket.send(JSON.stringify({ type: "hello", seat: App.seat, token: App.token, since: App.received }));
   });
   socket.addEventListener("message", (message) => receive(here, JSON.parse(message.data)));
-  socket.addEventListener("close", () => {
-    if (App.socket === socket && !App.closing) setTimeout(() => { if (App.socket === socket) connect(here); }, 400);
+  socket.addEventListener("close", (closed) => {
+    if (App.socket !== socket || App.closing || !current(here)) return;
+    if (closed.code === 4403) return connection(`You no longer hold this seat: ${closed.reason || "it was left"}.`, null);
+    const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** App.retries);
+    App.retries += 1;
+    const again = () => { if (App.socket === socket && current(here)) { clearTimeout(App.retryTimer); connect(here); } };
+    App.retryTimer = setTimeout(again, wait);
+    connection(`The connection to the server is lost. Trying again in ${Math.round(wait / 100) / 10} s…`, again);
+    drawButtons();
   });
 }
 
+// The notice above the board while the server cannot be reached (null: none).
+function connection(message, retry) {
+  const box = document.getElementById("connection");
+  if (!box) return;
+  box.hidden = !message;
+  box.replaceChildren(...(message ? [el("span", {}, message), retry
+    ? el("button", { id: "reconnect", onclick: retry }, "Try now") : null] : []));
+}
+
+function connected() { return App.socket && App.socket.readyState === WebSocket.OPEN; }
+
 function send(move) {
-  if (!App.socket || App.socket.readyState !== WebSocket.OPEN) return toast("Not connected yet: try again");
+  if (!connected()) return notice({ message: "Not connected to the server: your move was not sent" });
   App.socket.send(JSON.stringify({ type: "move", move }));
 }
 
 function hook(name) { return App.drawing[name] || fallback[name]; }
 
-function context() { return makeContext(App.info, App.seat, App.names, send); }
+function context() { return makeContext(App.info, App.seat, App.names, send, { seats: App.seats }); }
 
-// Messages are drawn in order: a drawing's update may take its time (an animation).
+// Messages are drawn in order: a drawing's update may take its time (an animation). The
+// first batch after a hello is history (drawn at once); the rest happen now.
 function receive(here, message) {
-  if (message.type === "error") {
-    toast(`Refused (${message.error.code}): ${message.error.message}`);
+  if (message.type === "error") return notice(message.error);
+  if (message.type === "welcome") {
+    App.retries = 0;
+    App.undo = Boolean(message.undo);
+    App.catchingUp = true;
+    connection(null);
     return;
   }
-  const events = message.type === "events" ? message.events : [];
+  const live = !App.catchingUp;
+  App.catchingUp = false;
+  const events = message.events || [];
+  App.received = message.next;
+  App.pending += 1;
+  App.idle = false;
   App.updates = App.updates.then(async () => {
     if (!current(here)) return;
     if (!App.board) mountBoard();
+    const ctx = context();
     for (const event of events) {
-      const text = hook("narrate")(event, context());
+      const text = hook("narrate")(event, ctx);
       if (text) App.lines.push(text);
     }
-    try { await App.board.update(message.view, events); } catch (error) { console.error(error); }
+    try { await App.board.update(message.view, events, { live }); } catch (error) { console.error(error); }
     App.view = message.view;
     App.next = message.next;
+    App.undo = Boolean(message.undo);
     drawShell();
+    // Another seat's move (a bot's most often) stays on the table a moment before the next.
+    if (live && motion() && events.length && !message.view.legal_moves.length) await sleep(BOT_PAUSE_MS);
+  }).finally(() => {
+    App.pending -= 1;
+    App.idle = App.pending === 0;
   });
 }
 
 function mountBoard() {
   const root = el("div", { id: "board" });
-  show(el("h2", {}, `${App.info.name} · table ${App.table}`), el("div", { id: "status-box" }), root,
+  show(el("div", { class: "table-head" }, el("h1", {}, App.info.name),
+      el("nav", { class: "row table-links", "aria-label": "this table" },
+        el("a", { href: "#/" }, "← Lobby"),
+        el("a", { href: `#/new/${App.info.id}`, id: "new-game" }, "New game"),
+        el("span", { id: "replay-link" }),
+        rulesButton(App.drawing, context()))),
+    el("div", { id: "connection", class: "connection", role: "status", hidden: true }),
+    el("div", { id: "status-box" }),
+    el("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
+    root,
     el("div", { class: "row", id: "buttons" }),
-    el("div", { class: "panel" }, el("h3", {}, "What happened"), el("div", { class: "log", id: "log" })));
+    el("section", { class: "panel", "aria-labelledby": "log-title" },
+      el("h2", { id: "log-title" }, "What happened"), el("div", { class: "log", id: "log", tabindex: "0" })));
   try {
     App.board = App.drawing.mount(root, context());
   } catch (error) {
     console.error(error);
-    toast(`The drawing of ${App.info.name} failed (${error.message}): showing its data`);
+    notice({ message: `The drawing of ${App.info.name} failed (${error.message}): showing its data` });
     App.drawing = fallback;
     App.board = fallback.mount(root, context());
   }
 }
 
+let noticeTimer = null;
+// A refusal or a problem, in words, just under the status line (never over the log).
+function notice(error) {
+  const box = document.getElementById("notice");
+  if (!box) return;
+  box.replaceChildren(el("span", {}, refusal(error)),
+    el("button", { class: "close", "aria-label": "dismiss", onclick: () => { box.hidden = true; } }, "×"));
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { box.hidden = true; }, 9000);
+}
+
 function who(seat) { return context().name(seat); }
+
+function drawButtons() {
+  const buttons = document.getElementById("buttons");
+  if (!buttons || !App.view) return;
+  buttons.replaceChildren();
+  // Undo only when the game's policy lets this seat take its last move back now.
+  if (App.seat !== null && !App.view.result && App.undo) {
+    buttons.append(el("button", { id: "undo", disabled: !connected(),
+      onclick: () => connected() && App.socket.send(JSON.stringify({ type: "undo" })) }, "Undo my last move"));
+  }
+  const links = JSON.parse(sessionStorage.getItem(`aves:links:${App.table}`) || "[]");
+  if (links.length && !App.view.result) {
+    buttons.append(el("span", { class: "muted" }, "Send each friend their link: ", links.map((link) =>
+      el("code", { class: "share" }, link, " "))));
+  }
+}
 
 function drawShell() {
   const view = App.view;
   document.getElementById("status-box").replaceChildren(status(view));
-  const buttons = document.getElementById("buttons");
-  buttons.replaceChildren();
-  if (App.seat !== null && !view.result) {
-    buttons.append(el("button", { id: "undo", onclick: () => App.socket.send(JSON.stringify({ type: "undo" })) }, "Undo"));
+  drawButtons();
+  if (view.result) {
+    document.getElementById("replay-link").replaceChildren(el("a", { href: `#/replay/${App.table}`, id: "replay-table" }, "Replay"));
   }
-  const links = JSON.parse(sessionStorage.getItem(`aves:links:${App.table}`) || "[]");
-  if (links.length) buttons.append(el("span", { class: "muted" }, "Share: ", links.map((link) =>
-    el("code", { class: "share" }, link, " "))));
   const log = document.getElementById("log");
-  log.replaceChildren(...App.lines.slice(-60).map((line) => el("div", {}, line)));
+  log.replaceChildren(...App.lines.slice(-300).map((line) => {
+    const sub = /^\s+/.test(line);
+    return el("div", { class: sub ? "sub" : "" }, line.trim());
+  }));
   log.scrollTop = log.scrollHeight;
   if (view.result && App.final === null) finalOutcome(App.route);
+}
+
+// Who won and why, in words: "Ann, Bo and you won (collected all seven colours)".
+export function resultWords(result, info, name) {
+  const reason = (info.reasons && info.reasons[result.reason]) || String(result.reason).replace(/_/g, " ");
+  return `${list(result.winners.map(name))} won (${reason})`;
+}
+
+function seatWord(seat) {
+  const found = App.seats[seat];
+  return found && found.bot ? `${who(seat)} (bot)` : who(seat);
 }
 
 // Whose turn it is, or the result: read from the fields every game's view carries.
 function status(view) {
   const result = view.result;
   if (result) {
-    const winners = result.winners.map(who).join(" and ");
-    return el("div", { class: "result", id: "result" }, `Game over: ${winners} won (${result.reason.replace(/_/g, " ")})`,
+    return el("div", { class: "result", id: "result" }, `Game over: ${resultWords(result, App.info, who)}.`,
       App.final ? App.final : null);
   }
   const mine = view.legal_moves.length > 0;
-  const waiting = view.to_move.length ? `Waiting for ${view.to_move.map(who).join(" and ")}…` : "Waiting…";
+  const waiting = view.to_move.length ? `Waiting for ${list(view.to_move.map(seatWord))}…` : "Waiting…";
   return el("div", { class: "status", id: "status" }, mine ? el("span", { class: "you" }, "Your move: ") : null,
     mine ? hook("describe")(view, context()) : waiting,
     App.seat === null ? el("span", { class: "muted" }, " (you are watching)") : null);
