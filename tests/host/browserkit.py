@@ -141,5 +141,5 @@ def serious_violations(page: Page) -> list[str]:
         if violation.get("impact") in ("serious", "critical"):
             nodes = violation.get("nodes") or [{}]
             found.append(f"{violation['id']}: {violation['help']} "
-                         f"({len(nodes)}×, e.g. {nodes[0].get('html', '')[:160]})")
+                         f"({len(nodes)} times, e.g. {nodes[0].get('html', '')[:160]})")
     return found

@@ -55,7 +55,8 @@ def web_entry(game: AnyGame) -> dict[str, str | None] | None:
 
 def option_choices(game: AnyGame) -> dict[str, list[Any]]:
     """The options that take one of a few values (a ``Literal`` in the game's options
-    class), with those values, so the lobby can offer them as a choice."""
+    class, or the ``choices`` of its field's metadata), with those values, so the lobby
+    can offer them as a choice."""
     options_type = game.options_type
     if not attrs.has(options_type):
         return {}
@@ -66,7 +67,9 @@ def option_choices(game: AnyGame) -> dict[str, list[Any]]:
     choices: dict[str, list[Any]] = {}
     for field in attrs.fields(options_type):
         hint = hints.get(field.name)
-        if typing.get_origin(hint) is typing.Literal:
+        if "choices" in field.metadata:
+            choices[field.name] = list(field.metadata["choices"])
+        elif typing.get_origin(hint) is typing.Literal:
             choices[field.name] = list(typing.get_args(hint))
     return choices
 

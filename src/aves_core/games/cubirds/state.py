@@ -52,7 +52,7 @@ class CubirdsOptions:
 
     row_cards: int = attrs.field(default=3, validator=_row_cards, metadata={
         "help": "the cards in each of the four rows at the start: 3 (the published "
-                "game) or 4"})
+                "game) or 4", "choices": ROW_CARDS})
 
 
 def _tuple(value: object) -> object:
