@@ -246,3 +246,17 @@ def test_the_lobby_and_a_table_fit_a_phone_and_pass_axe(browser: Any, server: Se
     assert len(me.page.inner_text("dialog#rules")) > 200
     me.shot("rules")
     me.close()
+
+
+def test_a_token_that_no_longer_holds_the_seat_is_said_in_words(
+        browser: Any, server: ServeProcess) -> None:
+    table = post(server, "tables", {"game": "aves", "players": ["ann", "bo"]})["table"]
+    me = Page(browser, server.url, "shell-bad-token")
+    me.page.evaluate("key => localStorage.setItem(key, 'not-the-token')", f"aves:{table}:0")
+    me.page.goto(f"{server.url}#/table/{table}/seat/0")
+    me.page.wait_for_selector("#notice")
+    words = me.page.inner_text("#main")
+    assert "forbidden" not in words
+    assert "token" in words
+    assert "Watch the table" in words
+    me.close()

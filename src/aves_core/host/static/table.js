@@ -90,7 +90,14 @@ function context() { return makeContext(App.info, App.seat, App.names, send, { s
 // Messages are drawn in order: a drawing's update may take its time (an animation). The
 // first batch after a hello is history (drawn at once); the rest happen now.
 function receive(here, message) {
-  if (message.type === "error") return notice(message.error);
+  if (message.type === "error") {
+    if (App.board || !current(here)) return notice(message.error);
+    // Refused before anything was drawn (a token that no longer holds the seat).
+    App.closing = true;
+    return show(el("p", { class: "notice", id: "notice" }, refusal(message.error)),
+      el("p", { class: "row" }, el("a", { href: `#/table/${App.table}` }, "Watch the table"),
+        el("a", { href: "#/" }, "Back to the lobby")));
+  }
   if (message.type === "welcome") {
     App.retries = 0;
     App.undo = Boolean(message.undo);
