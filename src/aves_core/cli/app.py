@@ -30,7 +30,8 @@ def _build_parser() -> argparse.ArgumentParser:
                     "and play, for AVES and every registered game.",
     )
     parser.add_argument("--version", action="version", version=f"aves-core {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     help="one of these; `aves COMMAND --help` says more")
     replay.add_parser(commands)
     new.add_parser(commands)
     diagram.add_parser(commands)

@@ -45,11 +45,12 @@ def add_parsers(commands: Any) -> None:
     sim = commands.add_parser(
         "simulate", help="play many games between bots and summarise them",
         description="Play seeded games between bots (seats rotate each game) and print win "
-                    "shares by bot and by seat with 95%% intervals, end reasons and game "
+                    "shares by bot and by seat with 95% intervals, end reasons and game "
                     "lengths. The same seed gives the same results whatever --workers is.")
     sim.add_argument("--players", type=int, metavar="N",
                      help="number of players (required unless the game has one count)")
-    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--games", type=int, default=1000,
+                     help="how many games to play (default 1000)")
     sim.add_argument("--bots", default=None, help=bots_help + " (default: random for all)")
     _common(sim)
     sim.add_argument("--out", metavar="FILE", help="write one JSON line per game here")
@@ -61,16 +62,19 @@ def add_parsers(commands: Any) -> None:
     tour = commands.add_parser(
         "tournament", help="heads-up matches between every pair of bots",
         description="For every pair of the bots, play seat-rotated heads-up games and print "
-                    "each bot's win share with its 95%% interval.")
+                    "each bot's win share with its 95% interval.")
     tour.add_argument("--bots", default="random,greedy,search", help=bots_help)
-    tour.add_argument("--games", type=int, default=400, help="games per pair")
+    tour.add_argument("--games", type=int, default=400, help="games per pair (default 400)")
     _common(tour)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the run's seed (default 1): game i is played from a seed made "
+                             "of it and i, so a run is repeatable")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes (default 1); the results do not depend on it")
     parser.add_argument("--max-moves", type=int, default=1000,
                         help="stop a game after this many moves of the seats, chance moves "
                              "not counted (counted as move_limit)")
