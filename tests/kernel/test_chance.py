@@ -462,7 +462,7 @@ def test_aves_play_plays_a_game_with_chance_in_the_terminal(
     assert 0 == main(["play", "--game", GAME.id, "--bots", "random", "--seed", "5",
                       "-O", "target=30", "--log", str(log), "--color", "never"])
     out = capsys.readouterr().out
-    assert out.startswith("Reshuffle, 2 players, seed 5: you are seat 0; random (1)")
+    assert out.startswith("Reshuffle, 2 players, seed 5: you are seat 0; random (seat 1)")
     assert "the pile is reshuffled into a new deck of" in out
     outcome = replay(log)
     assert outcome.valid

@@ -5,7 +5,10 @@ types a number, a move (its short form, such as AVES's ``R3@2``, or the full
 notation, ``0:trade R3@2``), ``u`` to undo where the game's undo policy
 allows, or ``q`` to stop. Bad input asks again and says why. The log is
 written as the game goes (JSON Lines, one flushed line per move), so it is
-there at the end, on ``q`` and on Ctrl-C.
+there at the end, on ``q`` and on Ctrl-C. At the end the game's screen shows
+every seat's final state (when it has ``outcome``) and the command says who won,
+by name; seats that share a name (two ``greedy`` bots) are told apart by their
+seat number.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,9 +25,9 @@ from aves_core.bots import make_bot
 from aves_core.cli.common import UsageError, add_game_arguments, game_of, options_of, players_of
 from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.kernel.table import Table
-from aves_core.kernel.terminal import Paint, Screen
+from aves_core.kernel.terminal import OutcomeScreen, Paint, Screen, in_words
 
-__all__ = ["add_parser", "run_play"]
+__all__ = ["add_parser", "run_play", "shown_names"]
 
 
 def add_parser(commands: Any) -> None:
@@ -43,7 +47,9 @@ def add_parser(commands: Any) -> None:
     play.add_argument("--name", default="you", help="your name in the log")
     play.add_argument("--log", metavar="FILE",
                       help="the log file (default GAME-game-SEED.jsonl; AVES: aves-game-SEED)")
-    play.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    play.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                      help="colour the cards and pieces: auto (default: when the output is a "
+                           "terminal and NO_COLOR is not set), always or never")
 
 
 class _Terminal:
@@ -113,8 +119,8 @@ def run_play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     table.save(path)
     color = args.color == "always" or (args.color == "auto" and out.isatty()
                                         and "NO_COLOR" not in os.environ)
-    terminal = _Terminal(out, screen, Paint(color), table.players, args.seat)
-    others = ", ".join(f"{name} ({other})" for other, name in enumerate(table.players)
+    terminal = _Terminal(out, screen, Paint(color), shown_names(table.players), args.seat)
+    others = ", ".join(f"{name} (seat {other})" for other, name in enumerate(table.players)
                        if other != args.seat)
     terminal.say(f"{game.facts.name}, {players} players, seed {seed}: you are seat "
                  f"{args.seat}; {others}")
@@ -123,6 +129,8 @@ def run_play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                               strict=True):
             terminal.events(table.replace_with_bot(other, bot)[args.seat])
         status = _loop(table, terminal, stdin)
+        if table.result is not None:
+            _show_end(table, terminal)
     except KeyboardInterrupt:
         terminal.say("\nstopped")
         status = 130
@@ -130,6 +138,27 @@ def run_play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         table.close()
     terminal.say(f"the game's log is in {path} (aves replay {path})")
     return status
+
+
+def shown_names(players: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names as ``aves play`` shows them: a name that several seats share
+    (``greedy`` for two bots) is followed by each one's seat, ``greedy (seat 1)``."""
+    counts = Counter(players)
+    return tuple(f"{name} (seat {seat})" if counts[name] > 1 else name
+                 for seat, name in enumerate(players))
+
+
+def _show_end(table: Table, terminal: _Terminal) -> None:
+    """Every seat's final state (the screen's ``outcome``), then who won, by name."""
+    result = table.result
+    assert result is not None
+    screen = terminal.screen
+    if isinstance(screen, OutcomeScreen):
+        terminal.lines(screen.outcome(table.state, terminal.names, terminal.seat,
+                                      terminal.paint))
+    winners = in_words("you" if winner == terminal.seat else terminal.names[winner]
+                       for winner in result.winners)
+    terminal.say(f"game over: {winners or 'nobody'} won ({table.game.describe_result(result)})")
 
 
 def _loop(table: Table, terminal: _Terminal, stdin: TextIO) -> int:

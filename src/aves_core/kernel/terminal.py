@@ -3,16 +3,18 @@
 The loop of ``aves play`` (reading input, numbering moves, undo, the log) is
 the same for every game; a game supplies a ``Screen`` that draws its table,
 its legal moves and its events as lines of text, and reads the short forms of
-its moves that a player types. ``Paint`` colours text when the terminal
-allows it.
+its moves that a player types; a screen that also has ``outcome``
+(``OutcomeScreen``) draws every seat's final state when the game is over.
+``Paint`` colours text when the terminal allows it; ``in_words`` joins names
+as a sentence does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Paint", "Screen"]
+__all__ = ["OutcomeScreen", "Paint", "Screen", "in_words"]
 
 V = TypeVar("V", contravariant=True)  # a view
 E = TypeVar("E", contravariant=True)  # an event
@@ -48,10 +50,32 @@ class Screen(Protocol[V, E, M]):
         ...
 
     def event(self, event: E, names: Sequence[str], seat: int, paint: Paint) -> str:
-        """One event in words ("" to say nothing of it)."""
+        """One event in words ("" to say nothing of it). The end of the game may be
+        left unsaid: ``aves play`` says who won, by name, once the game is over."""
         ...
 
     def read_move(self, text: str, view: V) -> M | str | None:
         """The move a short form names (``R3@2``), a reason it names none, or None
         when ``text`` is not a short form (it is then read as full notation)."""
         ...
+
+
+@runtime_checkable
+class OutcomeScreen(Protocol):
+    """A screen that draws the end of a game: ``aves play`` calls ``outcome`` once the
+    game is over, then says who won."""
+
+    def outcome(self, state: Any, names: Sequence[str], seat: int, paint: Paint
+                ) -> list[str]:
+        """Every seat's final state (``state`` is the whole final state: the game is
+        over, nothing is hidden any more), as the game's own ending shows it."""
+        ...
+
+
+def in_words(names: Iterable[str]) -> str:
+    """Names joined as a sentence joins them: ``Ann``, ``Ann and Bo``,
+    ``Ann, Bo and Cy``."""
+    names = list(names)
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -55,9 +55,10 @@ def finish(child: pexpect.spawn) -> int:
 
 
 def shown_moves(text: str, seat_name: str) -> list[str]:
-    """The trades and returns the screen reports for one player, as ``R3@2`` or ``^R3@2``
-    (a return)."""
-    name = re.escape(seat_name)
+    """The trades and returns the screen reports for one player (or for every seat of a
+    name several seats share: ``greedy (seat 1)``, ``greedy (seat 2)``), as ``R3@2`` or
+    ``^R3@2`` (a return)."""
+    name = re.escape(seat_name) + r"(?: \(seat \d\))?"
     found = []
     for line in text.splitlines():
         trade = re.fullmatch(rf"{name}: (\w\d) into gap (\d+)", line)
@@ -141,18 +142,31 @@ def test_a_whole_game_against_greedy_bots(tmp_path: Path) -> None:
     answers = play_to_the_end(child)
     assert 0 == finish(child)
     text = transcript(child)
-    assert text.startswith("AVES, 3 players, seed 7: you are seat 0; greedy (1), greedy (2)")
-    assert re.search(r"^game over: .+ won \(", text, re.MULTILINE)
+    assert text.startswith("AVES, 3 players, seed 7: you are seat 0; greedy (seat 1), "
+                           "greedy (seat 2)")
     assert f"the game's log is in {log} (aves replay {log})" == last_line(text)
     assert ANSI.search(text) is None
     assert_valid_log(log)
     outcome = replay(log)
     assert outcome.result is not None
+    # The end: every seat's final hand with its colours counted, then who won, by name.
+    names = ["you", "greedy (seat 1)", "greedy (seat 2)"]
+    end = text[text.index("\nfinal hands:\n"):].splitlines()[2:]
+    state = outcome.state
+    for name, hand, line in zip(names, state.hands, end, strict=False):
+        colours = len({card.color for card in hand})
+        assert re.fullmatch(rf"  {re.escape(name)} +{' '.join(map(str, hand))} +"
+                            rf"{colours} colours?, {len(hand)} fruit cards?", line), line
+    winners = [names[seat] for seat in outcome.result.winners]
+    why = {"seven_colors": "collected all seven colours",
+           "deck_empty": "the deck ran out; best hand"}[outcome.result.reason]
+    assert f"game over: {' and '.join(winners)} won ({why})" == end[3]
     assert answers == sum(1 for move in load_log(log).moves if move.player == 0)
     # Every bot move and every move typed is on the screen, in order.
     assert logged_moves(log, [1, 2]) == shown_moves(text, "greedy")
     assert logged_moves(log, [0]) == shown_moves(text, "you")
-    assert re.search(r"^greedy: \w\d into gap \d+$", text, re.MULTILINE)
+    assert re.search(r"^greedy \(seat 1\): \w\d into gap \d+$", text, re.MULTILINE)
+    assert re.search(r"^greedy \(seat 2\): \w\d into gap \d+$", text, re.MULTILINE)
 
 
 def test_colours_when_asked_and_the_same_game_without_them(tmp_path: Path) -> None:
@@ -183,7 +197,7 @@ def test_showdown_shows_the_other_hands(tmp_path: Path) -> None:
     child.sendline("q")
     assert 0 == finish(child)
     text = transcript(child)
-    assert re.search(r"others: greedy \d+ \[(\w\d ?)+\]", text)
+    assert re.search(r"others: greedy \d+ cards \[(\w\d ?)+\]", text)
 
 
 # --- bad input and commands -----------------------------------------------------------

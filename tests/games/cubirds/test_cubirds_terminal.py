@@ -11,6 +11,8 @@ import re
 import sys
 from pathlib import Path
 
+import attrs
+
 # pexpect ships no type information (no stubs, no py.typed); it is a dev dependency.
 import pexpect  # type: ignore[import-untyped]
 from cubirds_helpers import make
@@ -106,8 +108,8 @@ def test_a_whole_game_against_bots_in_the_terminal(tmp_path: Path) -> None:
         answers += 1
     assert 0 == finish(child)
     text = transcript(child)
-    assert text.startswith("Cubirds, 3 players, seed 5: you are seat 0; greedy (1), "
-                           "random (2)")
+    assert text.startswith("Cubirds, 3 players, seed 5: you are seat 0; greedy (seat 1), "
+                           "random (seat 2)")
     assert ANSI.search(text) is None
     assert text.rstrip().endswith(f"the game's log is in {log} (aves replay {log})")
     outcome = replay(log)
@@ -126,6 +128,26 @@ def test_a_whole_game_against_bots_in_the_terminal(tmp_path: Path) -> None:
     for part in ("row 3:", "deck: ", "discard pile: ", "your hand (", "(small/big flock",
                  "your turn: [lay]  >  draw?  >  flock", "collection "):
         assert part in text
+    # The end: the final rows, every collection by rank, then who won, by name.
+    state = outcome.state
+    end = text[text.index("\nthe final rows:\n"):].splitlines()[2:]
+    assert [f"row {index}:  {' '.join(row)}" for index, row in enumerate(state.rows)] \
+        == end[:4]
+    assert "final collections:" == end[4]
+    ranks = state.ranks
+    order = sorted(range(3), key=lambda seat: (ranks[seat], seat))
+    for seat, line in zip(order, end[5:8], strict=True):
+        held = "".join(letter * count for letter, count in zip("FOTDPMWR",
+                                                               state.collections[seat],
+                                                               strict=True))
+        assert re.fullmatch(rf"  {ranks[seat]}(st|nd|rd)  {NAMES[seat]} +"
+                            rf"{len(held)} cards?, \d/7 species, \d/2 triples: "
+                            rf"{' '.join(held) or '-'}", line), line
+    winners = " and ".join(NAMES[seat] for seat in outcome.result.winners)
+    why = {"seven_species": "seven species in a collection",
+           "two_triples": "three cards of two species in a collection",
+           "deck_exhausted": "no more cards; the largest collection"}[outcome.result.reason]
+    assert f"game over: {winners} won ({why})" == end[8]
 
 
 def test_short_moves_bad_input_and_undo(tmp_path: Path) -> None:
@@ -240,8 +262,7 @@ def test_the_events_in_words() -> None:
                         "of 40 cards",
         LayUndone(0, "W", 1, 3, "right"): "you: takes back the lay of W",
         NoDrawUndone(0): "you: takes back the no draw",
-        GameEnded(Result((0, 2), "deck_exhausted"), (1, 3, 1)): "game over: you and random "
-        "won (no more cards: the largest collection)",
+        GameEnded(Result((0, 2), "deck_exhausted"), (1, 3, 1)): "",  # aves play says it
     }
     for event, words in said.items():
         assert words == SCREEN.event(event, NAMES, 0, PLAIN)
@@ -260,3 +281,16 @@ def test_the_short_forms() -> None:
                           phase=Phase.FLOCK), 0)
     assert parse_move("0:fly P") == SCREEN.read_move("p", flock)
     assert SCREEN.read_move("0:lay P 2 left", lay) is None  # full notation: not a short form
+
+
+def test_the_outcome_shows_the_rows_and_every_collection_by_rank() -> None:
+    over = attrs.evolve(make(("PP", "O", ""), rows=STATE.rows, deck="",
+                             collections=("FFOO", "TTTDDD", "FOOW"), dealer=1),
+                        phase=Phase.GAME_END, active=None,
+                        result=Result((1,), "deck_exhausted"))
+    assert ["", "the final rows:", "row 0:  F O T", "row 1:  O F P M", "row 2:  W R F",
+            "row 3:  O T D", "final collections:",
+            "  1st  greedy   6 cards, 2/7 species, 2/2 triples: T T T D D D",
+            "  2nd  you      4 cards, 2/7 species, 0/2 triples: F F O O",
+            "  2nd  random   4 cards, 3/7 species, 0/2 triples: F O O W"] == \
+        SCREEN.outcome(over, NAMES, 0, PLAIN)

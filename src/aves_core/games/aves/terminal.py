@@ -4,7 +4,8 @@ The screen ``aves play`` draws for AVES: cards in their colours, the circle
 with each card's gap number, the deck's size and the other hands' sizes
 (their cards too under Showdown), the player's hand, and the legal moves
 numbered, a match marked ``*``. A move can be typed short: ``R3@2`` (a trade,
-or the return when one is due) or ``pass``.
+or the return when one is due) or ``pass``. At the end, every seat's final hand
+with its colours counted (``outcome``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from aves_core.games.aves.events import (
 )
 from aves_core.games.aves.moves import Move, Return, Trade, parse_move
 from aves_core.games.aves.phases import Phase
+from aves_core.games.aves.state import GameState
 from aves_core.games.aves.views import PlayerView
 from aves_core.kernel.errors import AvesError
 from aves_core.kernel.terminal import Paint
@@ -34,6 +36,10 @@ __all__ = ["AvesScreen"]
 
 # 256-colour codes for R O Y G B I V, and grey for crows.
 _COLORS = {"R": 196, "O": 208, "Y": 226, "G": 40, "B": 33, "I": 63, "V": 171, "C": 244}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _card(card: Card | None, paint: Paint) -> str:
@@ -58,13 +64,14 @@ class AvesScreen:
                 continue
             hand = view.hands[other]
             shown = " ".join(_card(card, paint) for card in hand) if hand is not None else ""
-            others.append(f"{names[other]} {size}" + (f" [{shown}]" if shown else ""))
+            others.append(f"{names[other]} {_plural(size, 'card')}"
+                          + (f" [{shown}]" if shown else ""))
         hand = view.hand or ()
         return [
             "",
             f"circle: {' '.join(parts)}  <- gap {len(circle) - 1} joins "
             f"{circle[-1]} to {circle[0]}",
-            f"deck: {view.deck_size}   others: {', '.join(others)}",
+            f"deck: {_plural(view.deck_size, 'card')}   others: {', '.join(others)}",
             f"your hand: {' '.join(_card(card, paint) for card in hand)}",
         ]
 
@@ -117,11 +124,27 @@ class AvesScreen:
         if isinstance(event, TradeUndone):
             return f"{who(event.seat)}: takes back {_card(event.card, paint)}"
         if isinstance(event, GameEnded):
-            winners = " and ".join(who(winner) for winner in event.result.winners)
-            why = ("all seven colours" if event.result.reason == "seven_colors"
-                   else "the deck ran out; best hand")
-            return f"game over: {winners} won ({why})"
+            return ""  # aves play shows the final hands (outcome), then who won
         return ""
+
+    def outcome(self, state: GameState, names: Sequence[str], seat: int,
+                paint: Paint) -> list[str]:
+        """Every seat's final hand with its colours, fruit cards and crows counted
+        (what ranks the hands when the deck runs out)."""
+        who = ["you" if other == seat else name for other, name in enumerate(names)]
+        width = max(len(name) for name in who)
+        cards_width = max(3 * len(hand) - 1 for hand in state.hands)
+        lines = ["", "final hands:"]
+        for name, hand in zip(who, state.hands, strict=True):
+            crows = sum(1 for card in hand if card.is_crow)
+            colours = len({card.color for card in hand if not card.is_crow})
+            counted = f"{_plural(colours, 'colour')}, {_plural(len(hand) - crows, 'fruit card')}"
+            if crows:
+                counted += f", {_plural(crows, 'crow')}"
+            shown = " ".join(_card(card, paint) for card in hand)
+            pad = " " * (cards_width - (3 * len(hand) - 1))
+            lines.append(f"  {name:<{width}}  {shown}{pad}   {counted}")
+        return lines
 
     def read_move(self, text: str, view: PlayerView) -> Move | str | None:
         """``R3@2`` (a trade, or the return when one is due) and ``pass``."""

@@ -7,7 +7,8 @@ where a flock can fly home now), whose turn it is and the step of the turn, then
 legal moves numbered: each lay with the cards it would take. The flock step is asked
 every turn, even when no flock can fly [D7]. A move can be typed short: ``P 2 left``
 or ``P2L`` (a lay), ``draw``, ``nodraw``, ``fly M`` (or just ``M`` at the flock
-step) and ``nofly``.
+step) and ``nofly``. At the end, the final rows and every seat's collection, by
+rank (``outcome``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from aves_core.games.cubirds.events import (
 )
 from aves_core.games.cubirds.moves import LEFT, Draw, Fly, Lay, Move, NoDraw, NoFly, parse_move
 from aves_core.games.cubirds.phases import Phase
+from aves_core.games.cubirds.state import CubirdsState
 from aves_core.games.cubirds.views import CubirdsView
 from aves_core.kernel.errors import AvesError
 from aves_core.kernel.terminal import Paint
@@ -43,9 +45,6 @@ __all__ = ["CubirdsScreen"]
 # magpie blue, reed warbler olive, robin rust.
 _COLORS = dict(zip(SPECIES, (213, 137, 214, 35, 196, 75, 143, 166), strict=True))
 _STEPS = {Phase.LAY: "lay", Phase.DRAW_OPTION: "draw?", Phase.FLOCK: "flock"}
-_WHY = {"seven_species": "seven species in a collection",
-        "two_triples": "three cards of two species in a collection",
-        "deck_exhausted": "no more cards: the largest collection"}
 _SHORT_LAY = re.compile(r"([a-z])\s*([0-9])\s*(l|r|left|right)")
 
 
@@ -59,6 +58,11 @@ def _birds(cards: str, paint: Paint) -> str:
 
 def _letters(counts: Counts) -> str:
     return "".join(letter * count for letter, count in zip(SPECIES, counts, strict=True))
+
+
+def _ordinal(rank: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
 
 
 def _plural(count: int, word: str) -> str:
@@ -217,10 +221,28 @@ class CubirdsScreen:
         if isinstance(event, NoDrawUndone):
             return f"{who(event.seat)}: takes back the no draw"
         if isinstance(event, GameEnded):
-            winners = " and ".join(who(winner) for winner in event.result.winners)
-            why = _WHY.get(event.result.reason, event.result.reason)
-            return f"game over: {winners} won ({why})"
+            return ""  # aves play shows the rows and collections (outcome), then who won
         return ""
+
+    def outcome(self, state: CubirdsState, names: Sequence[str], seat: int,
+                paint: Paint) -> list[str]:
+        """The final rows, then every seat's collection (species out of 7, triples out
+        of 2, its cards), best rank first."""
+        who = ["you" if other == seat else name for other, name in enumerate(names)]
+        lines = ["", "the final rows:"]
+        lines += [f"row {index}:  {_birds(line, paint)}" for index, line in enumerate(state.rows)]
+        lines.append("final collections:")
+        ranks = state.ranks or tuple(1 for _ in names)
+        width = max(len(name) for name in who)
+        for other in sorted(range(len(names)), key=lambda other: (ranks[other], other)):
+            collection = state.collections[other]
+            species = sum(1 for count in collection if count)
+            triples = sum(1 for count in collection if count >= 3)
+            held = _letters(collection)
+            lines.append(f"  {_ordinal(ranks[other])}  {who[other]:<{width}}  "
+                         f"{_plural(len(held), 'card'):>8}, {species}/7 species, "
+                         f"{triples}/2 triples: {_birds(held, paint) if held else '-'}")
+        return lines
 
     def read_move(self, text: str, view: CubirdsView) -> Move | str | None:
         """``P 2 left``/``P2L`` (a lay), ``draw``, ``nodraw``, ``fly M``, ``M`` (at the

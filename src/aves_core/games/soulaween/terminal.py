@@ -3,7 +3,9 @@
 The screen ``aves play --game soulaween`` draws: the mat rows 4 to 1 with each
 face coloured, each seat's character, stance, tokens and restriction, then the
 legal moves numbered. A move can be typed short: ``b3 white`` or ``b3 w`` (a
-put), ``a1-d4`` (a reap), ``rotate`` or ``keep``.
+put), ``a1-d4`` (a reap), ``rotate`` or ``keep``. At the end, the final mat and
+every seat's tokens (``outcome``). Tokens are named as the rules name them
+(``anubis_black`` reads "Anubis (black)").
 """
 
 from __future__ import annotations
@@ -26,20 +28,58 @@ from aves_core.games.soulaween.events import (
 )
 from aves_core.games.soulaween.moves import Keep, Move, Put, Reap, Rotate, parse_move
 from aves_core.games.soulaween.phases import Phase
+from aves_core.games.soulaween.state import SoulaweenState
 from aves_core.games.soulaween.views import SoulaweenView
 from aves_core.kernel.errors import AvesError
 from aves_core.kernel.terminal import Paint
 
-__all__ = ["SoulaweenScreen"]
+__all__ = ["SoulaweenScreen", "token_name"]
 
 _BLACK_CODE, _WHITE_CODE, _EMPTY_CODE = 135, 229, 240  # violet souls, pale souls, grey dots
 _FACE_WORDS = {"b": "black", "black": "black", "w": "white", "white": "white"}
 _CHARACTER_NAMES = {"little_death": "Little Death", "anubis": "Anubis",
                     "hei_bai": "Hei & Bai"}
+_TOKEN_NAMES = {"vulture": "Vulture", "cloth": "Cloth", "scythe": "Scythe",
+                "needle": "Needle", "anubis_black": "Anubis (black)",
+                "anubis_white": "Anubis (white)"}
 
 
 def _face(face: str, paint: Paint) -> str:
     return paint("B", _BLACK_CODE) if face == BLACK else paint("W", _WHITE_CODE)
+
+
+def token_name(token: str) -> str:
+    """A token as the rules name it: ``Vulture``, ``Cloth``, ``Anubis (black)``."""
+    return _TOKEN_NAMES.get(token, token.replace("_", " ").capitalize())
+
+
+def _a_token(token: str) -> str:
+    name = token_name(token)
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} token"
+
+
+def _mat(state: SoulaweenState, paint: Paint) -> list[str]:
+    """The mat, rows 4 to 1, and the column letters."""
+    lines = []
+    for row, text in zip(reversed(range(SIZE)), state.mat, strict=True):
+        cells = [_face(BLACK, paint) if letter == "B" else _face("white", paint)
+                 if letter == "W" else paint(".", _EMPTY_CODE, bold=False)
+                 for letter in text]
+        lines.append(f"  {row + 1}  {' '.join(cells)}")
+    lines.append("     a b c d")
+    return lines
+
+
+def _seat(state: SoulaweenState, seat: int, who: str) -> str:
+    """A seat's character, stance, tokens and restriction."""
+    character = _CHARACTER_NAMES.get(state.characters[seat] or "", "no character")
+    stance = state.stances[seat]
+    if stance:
+        character += f", {stance.capitalize()}"
+    tokens = ", ".join(token_name(token) for token in state.tokens[seat])
+    restriction = (f"; next token from {state.restrictions[seat]} pieces only"
+                   if state.restrictions[seat] else "")
+    return f"{who} ({character}): {f'tokens {tokens}' if tokens else 'no tokens'}{restriction}"
 
 
 class SoulaweenScreen:
@@ -50,24 +90,16 @@ class SoulaweenScreen:
     def table(self, view: SoulaweenView, names: Sequence[str], paint: Paint) -> list[str]:
         """The mat, then each seat."""
         state = view.state
-        lines = [""]
-        for row, text in zip(reversed(range(SIZE)), state.mat, strict=True):
-            cells = [_face(BLACK, paint) if letter == "B" else _face("white", paint)
-                     if letter == "W" else paint(".", _EMPTY_CODE, bold=False)
-                     for letter in text]
-            lines.append(f"  {row + 1}  {' '.join(cells)}")
-        lines.append("     a b c d")
-        for seat in (0, 1):
-            who = "you" if seat == view.seat else names[seat]
-            character = _CHARACTER_NAMES.get(state.characters[seat] or "", "no character")
-            stance = state.stances[seat]
-            if stance:
-                character += f", {stance.capitalize()}"
-            tokens = ", ".join(state.tokens[seat]) or "none"
-            restriction = (f"; next token from {state.restrictions[seat]} pieces only"
-                           if state.restrictions[seat] else "")
-            lines.append(f"{who} ({character}): tokens {tokens}{restriction}")
-        return lines
+        return ["", *_mat(state, paint),
+                *(_seat(state, seat, "you" if seat == view.seat else names[seat])
+                  for seat in (0, 1))]
+
+    def outcome(self, state: SoulaweenState, names: Sequence[str], seat: int,
+                paint: Paint) -> list[str]:
+        """The final mat and every seat's character and tokens."""
+        return ["", "the final mat:", *_mat(state, paint),
+                *(_seat(state, other, "you" if other == seat else names[other])
+                  for other in (0, 1))]
 
     def moves(self, view: SoulaweenView, paint: Paint) -> list[str]:
         """The legal moves, numbered."""
@@ -103,8 +135,9 @@ class SoulaweenScreen:
             # Named as the notation names it (a1-d4, b2-c3, a1-a2-a3-b3).
             pattern = PATTERN_BY_MASK.get(mask_of(cell_index(cell) for cell in event.cells),
                                           "-".join(event.cells))
-            return (f"  {who(event.seat)} reaps {pattern} ({event.face}) and "
-                    f"takes a {event.token} token")
+            s = "" if event.seat == seat else "s"
+            return (f"  {who(event.seat)} reap{s} {pattern} ({event.face}) and "
+                    f"take{s} {_a_token(event.token)}")
         if isinstance(event, MatCleaned):
             return f"  the mat is full: every {event.face} piece leaves it"
         if isinstance(event, RotationDue):
@@ -116,10 +149,7 @@ class SoulaweenScreen:
         if isinstance(event, MoveUndone):
             return f"{who(event.seat)}: takes back the last move"
         if isinstance(event, GameEnded):
-            winners = " and ".join(who(winner) for winner in event.result.winners)
-            why = "one token of each kind" if event.result.reason == "one_of_each_kind" \
-                else "three tokens"
-            return f"game over: {winners} won ({why})"
+            return ""  # aves play shows the final mat and tokens (outcome), then who won
         return ""
 
     def read_move(self, text: str, view: SoulaweenView) -> Move | str | None:
