@@ -3,7 +3,9 @@
 
 Needs the ``web`` extra (``pip install 'aves-core[web]'``). ``--db`` is a SQLite
 file (the default, ``aves.db``) or a ``postgresql://`` URL; ``--workers`` runs
-several processes, which share the database and see each other's moves.
+several processes, which share the database and see each other's moves. On
+start it prints the address to open in a browser (``--port 0``: a free port,
+chosen before it starts, so the address printed is the one it listens on).
 """
 
 from __future__ import annotations
@@ -55,10 +57,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--workers must be >= 1 and --port 0 to 65535")
     open_store(args.db).close()  # a database that cannot be opened fails here, clearly
     os.environ[DB_VARIABLE] = args.db
-    print(f"aves serve: http://{args.host}:{args.port} ({_shown(args.db)}, {args.workers} "
-          f"worker{'s' if args.workers > 1 else ''}; Ctrl-C stops)", file=out, flush=True)
+    port = args.port or _free_port(args.host)
+    print(f"aves serve: listening on {_url(args.host, port)} ({_shown(args.db)}, "
+          f"{args.workers} worker{'s' if args.workers > 1 else ''}; Ctrl-C stops)",
+          file=out)
+    print(f"Open {_url(_local(args.host), port)}/ in a browser", file=out, flush=True)
     uvicorn.run("aves_core.host.app:app_from_environment", factory=True, host=args.host,
-                port=args.port, workers=args.workers, log_level="warning",
+                port=port, workers=args.workers, log_level="warning",
                 ws_max_size=64 * 1024,
                 # Messages are about 1 KB: compressing them cost more CPU (about a tenth
                 # of the server's time) than it saved on 127.0.0.1 or a LAN.
@@ -103,3 +108,25 @@ def _shown(db: str) -> str:
         return db
     host = parts.netloc.rpartition("@")[2]
     return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+def _local(host: str) -> str:
+    """The address a browser on this machine opens for a server bound to ``host``: the
+    loopback one when it listens on every address."""
+    return {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+
+
+def _url(host: str, port: int) -> str:
+    """``http://HOST:PORT``, an IPv6 address in brackets."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def _free_port(host: str) -> int:
+    """A port free on ``host`` now (for ``--port 0``)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+    return port
