@@ -102,7 +102,7 @@ def test_a_whole_aves_game_with_a_friend_and_a_bot_and_a_spectator(
             # The spectator is shown no card of any hand while play goes on.
             assert 0 == watcher.page.locator(".seats .card").count()
             assert 0 == watcher.page.locator("#hand").count()
-    me.page.wait_for_selector("#result .ranking")
+    me.page.wait_for_selector("#result .outcome")
     friend.page.wait_for_selector("#result")
     watcher.page.wait_for_selector("#result")
     for page in (me, friend, watcher):

@@ -64,14 +64,16 @@ async function loadReplay(here, area, text) {
   const playButton = el("button", { id: "play", onclick: () => (timer ? stop() : play()) }, "▶ play");
   const list = el("ol", { class: "movelist", id: "moves", start: 1 });
 
-  // Step `index`: one step forward is drawn live (animated), a jump at once.
+  // Step `index`: one step forward is drawn live (animated); a jump at once, with every
+  // event from the start, so that the drawing marks every seat's last move.
   const go = (index) => {
     const next = Math.max(0, Math.min(last, index));
     const live = next === at + 1;
     at = next;
     const step = steps[at];
+    const events = live ? step.events : steps.slice(1, at + 1).flatMap((each) => each.events);
     queue = queue.then(async () => {
-      if (board) { try { await board.update(step.view, step.events, { live }); } catch (error) { console.error(error); } }
+      if (board) { try { await board.update(step.view, events, { live, fresh: !live }); } catch (error) { console.error(error); } }
     });
     slider.value = String(at);
     position.textContent = `move ${at} of ${last}`;

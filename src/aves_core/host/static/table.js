@@ -106,6 +106,8 @@ function receive(here, message) {
     return;
   }
   const live = !App.catchingUp;
+  // The first batch of a page is the whole history: the drawing starts afresh with it.
+  const fresh = App.catchingUp && App.view === null;
   App.catchingUp = false;
   const events = message.events || [];
   App.received = message.next;
@@ -119,7 +121,7 @@ function receive(here, message) {
       const text = hook("narrate")(event, ctx);
       if (text) App.lines.push(text);
     }
-    try { await App.board.update(message.view, events, { live }); } catch (error) { console.error(error); }
+    try { await App.board.update(message.view, events, { live, fresh }); } catch (error) { console.error(error); }
     App.view = message.view;
     App.next = message.next;
     App.undo = Boolean(message.undo);

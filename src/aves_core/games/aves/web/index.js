@@ -470,7 +470,8 @@ export function mount(root, context) {
   return {
     update(next, events = [], how = {}) {
       const live = how && typeof how.live === "boolean" ? how.live : view !== null && events.length > 0;
-      if (context.replay && !live) { last = {}; recent = null; }
+      // The whole history (a first load, a jump in the replay): start the memory afresh.
+      if (how && how.fresh) { last = {}; recent = null; }
       const animated = live && events.length && context.fly && context.motion !== false && view;
       const before = animated ? capture() : null;
       const wasMine = mine();
