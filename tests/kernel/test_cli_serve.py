@@ -48,3 +48,14 @@ def test_port_0_prints_the_free_port_it_listens_on(
                          capsys.readouterr().out.splitlines()[-1])
     assert found is not None
     assert 0 < int(found[1]) == started[0]["port"]
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_and_exit_2(
+        tmp_path: Path, started: list[dict[str, Any]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "no such folder" / "aves.db"
+    assert 2 == main(["serve", "--port", "0", "--db", str(db)])
+    error = capsys.readouterr().err
+    assert f"aves serve: cannot open the database {db}: unable to open database file\n" \
+        == error
+    assert [] == started

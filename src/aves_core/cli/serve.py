@@ -51,11 +51,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("aves serve needs the web extra: pip install 'aves-core[web]'") \
             from None
     from aves_core.host.app import DB_VARIABLE
-    from aves_core.host.stores import open_store
 
     if args.workers < 1 or not 0 <= args.port < 65536:
         raise UsageError("--workers must be >= 1 and --port 0 to 65535")
-    open_store(args.db).close()  # a database that cannot be opened fails here, clearly
+    _open(args.db).close()  # a database that cannot be opened fails here, clearly
     os.environ[DB_VARIABLE] = args.db
     port = args.port or _free_port(args.host)
     print(f"aves serve: listening on {_url(args.host, port)} ({_shown(args.db)}, "
@@ -76,12 +75,11 @@ def run_export(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
     from aves_core.host.service import export_log
-    from aves_core.host.stores import open_store
 
     if "://" not in args.db and not Path(args.db).exists():
         # open_store would create an empty database: a typo must not.
         raise UsageError(f"no database {args.db!r}")
-    store = open_store(args.db)
+    store = _open(args.db)
     try:
         if args.table is None:
             for record in store.tables(limit=1000):
@@ -97,6 +95,19 @@ def run_export(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(text)
     return 0
+
+
+def _open(db: str) -> Any:
+    """The store at ``db``; one that cannot be opened is a usage error (exit 2, the
+    reason in one line, no traceback)."""
+    from aves_core.host.stores import open_store
+
+    try:
+        return open_store(db)
+    except (UsageError, ValueError, OSError):
+        raise
+    except Exception as error:  # sqlite3.Error, psycopg.Error: the database's own word
+        raise UsageError(f"cannot open the database {_shown(db)}: {error}") from None
 
 
 def _shown(db: str) -> str:
