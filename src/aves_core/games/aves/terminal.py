@@ -89,8 +89,11 @@ class AvesScreen:
                 cells.append(f"[{number}] {_card(move.card, paint)}@{move.gap}{mark}")
             else:
                 cells.append(f"[{number}] pass")
-        what = "return a card" if view.phase is Phase.FORCED_RETURN else "your move"
-        lines = [f"{what} (* takes the two cards beside the gap):"]
+        if view.phase is Phase.FORCED_RETURN:
+            what = "return a card to the circle (the hand limit is 7)"
+        else:
+            what = "your move (* takes the two cards beside the gap)"
+        lines = [f"{what}:"]
         lines += ["  " + "  ".join(cells[start:start + 8]) for start in range(0, len(cells), 8)]
         return lines
 

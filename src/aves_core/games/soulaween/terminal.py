@@ -114,7 +114,7 @@ class SoulaweenScreen:
         phase = view.state.phase
         what = {Phase.CHOOSE_REAP: "choose the pattern to reap",
                 Phase.CHOOSE_ROTATION: "rotate to your other stance, or keep it"}.get(
-                    phase, "put a piece (cell and face up)")
+                    phase, "put a piece (cell and the face up: B black, W white)")
         lines = [f"{what}:"]
         lines += ["  " + "  ".join(cells[start:start + 8]) for start in range(0, len(cells), 8)]
         return lines
