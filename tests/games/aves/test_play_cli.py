@@ -254,7 +254,7 @@ def test_undo_takes_back_a_match_into_eight_cards(tmp_path: Path) -> None:
     before = hand_shown(transcript(child))
     child.sendline(typed[-1])
     child.expect(r"you holds? 8 cards and must return one")
-    child.expect(r"return a card \(")
+    child.expect(r"return a card to the circle \(the hand limit is 7\):")
     child.expect(PROMPT)
     assert 8 == len(hand_shown(transcript(child)))
     moves_before_undo = len(load_log(log).moves)
