@@ -59,3 +59,20 @@ def test_a_database_that_cannot_be_opened_is_one_line_and_exit_2(
     assert f"aves serve: cannot open the database {db}: unable to open database file\n" \
         == error
     assert [] == started
+
+
+def test_the_readme_quick_start_is_what_ci_runs() -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text()
+    block = re.search(r"## Quick start\n\n```sh\n(.*?)```", readme, re.S)
+    assert block is not None
+    first, second = block[1].splitlines()
+    assert ("python3 -m venv .venv && .venv/bin/pip install -e '.[web]' && "
+            ".venv/bin/aves serve") == first
+    assert ".venv/bin/pip install -e '.[dev]' && .venv/bin/python -m pytest -n 2" == second
+    ci = (root / ".ci" / "run").read_text()
+    web, serve, dev, tests = (ci.index("pip install --quiet -e '.[web]'"),
+                              ci.index('"$venv/bin/aves" serve --port 0'),
+                              ci.index("pip install --quiet -e '.[dev]'"),
+                              ci.index('"$venv/bin/python" -m pytest -n 2'))
+    assert web < serve < dev < tests  # in the README's order, the light install first
