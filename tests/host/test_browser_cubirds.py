@@ -14,15 +14,16 @@ at.
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
+import re
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import browserkit as kit
 import pytest
+from browserkit import PHONE, WIDE, finished_log, launch_browser, serious_violations, serve
 from hostserver import ServeProcess
 
 from aves_core import get_game, replay
@@ -52,74 +53,34 @@ from aves_core.games.cubirds.phases import Phase
 from aves_core.games.cubirds.state import CubirdsState, Pending
 from aves_core.kernel.game import Result
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-TURN_TIMEOUT_MS = 20_000
 HIDDEN = ("cards_drawn", "cards_dealt")
 """The events whose cards are their seat's alone."""
+RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|drawOption|gameEnd|\b[a-z]+[A-Z][a-z]+\b|\ba [aeiouAEIOU]\w")
+"""Identifiers that must never reach people (and "a" before a vowel)."""
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = next(filter(None, map(shutil.which, ("chromium", "chromium-browser",
-                                                "google-chrome"))), None)
-    if path is None:
-        if os.environ.get("AVES_REQUIRE_BROWSER"):
-            pytest.fail("Chromium is required (AVES_REQUIRE_BROWSER) but not installed")
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    yield from launch_browser()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    with ServeProcess(tmp_path / "tables.db", tmp_path) as running:
-        yield running
+    yield from serve(tmp_path)
 
 
-class Page:
-    """A browser page: its JavaScript errors, every message its sockets receive, and
-    screenshots."""
+class Page(kit.Page):
+    """A browser page (browserkit's) that also keeps every message its sockets receive;
+    its screenshots are ``cubirds-<name>-<label>.png``."""
 
-    def __init__(self, browser: Any, url: str, name: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(TURN_TIMEOUT_MS)
-        self.name = name
-        self.errors: list[str] = []
+    def __init__(self, browser: Any, url: str, name: str, *,
+                 viewport: dict[str, int] | None = None, motion: bool = False) -> None:
+        super().__init__(browser, "about:blank", f"cubirds-{name}", viewport=viewport,
+                         motion=motion)
         self.messages: list[dict[str, Any]] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("websocket", lambda socket: socket.on(
             "framereceived", lambda payload: self.messages.append(json.loads(payload))))
         self.page.goto(url)
-
-    def shot(self, label: str) -> Path:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOTS / f"cubirds-{self.name}-{label}.png"
-        self.page.screenshot(path=str(path), full_page=True)
-        return path
-
-    def close(self) -> None:
-        assert [] == self.errors, f"JavaScript errors on {self.name}: {self.errors}"
-        self.context.close()
-
-    def events_seen(self) -> int:
-        seen: int = self.page.evaluate("window.avesClient.next")
-        return seen
-
-    def wait_past(self, seen: int) -> None:
-        self.page.wait_for_function("n => window.avesClient.next > n", arg=seen)
-
-    def wait_for_turn_or_end(self) -> bool:
-        """True when it is this page's move, False when the game is over."""
-        self.page.wait_for_selector("#result, #status .you")
-        return self.page.query_selector("#result") is None
 
     def phase(self) -> str:
         phase: str = self.page.evaluate("window.avesClient.view.phase")
@@ -129,15 +90,15 @@ class Page:
 def create_table(page: Page, seats: list[str]) -> str:
     """The lobby's form for Cubirds: ``seats`` holds, per seat after mine, "human" or a
     bot's name."""
-    page.page.wait_for_selector("#create")
-    page.page.select_option("#game", "cubirds")
-    page.page.select_option("#players", str(len(seats) + 1))
-    for index, who in enumerate(seats, start=1):
-        page.page.locator(".seat .who").nth(index).select_option(who)
-    page.page.click("#create")
-    page.page.wait_for_selector("#status, #result")
-    table: str = page.page.evaluate("window.avesClient.table")
-    return table
+    return kit.create_table(page, "cubirds", seats, {})
+
+
+def people_text(page: Page) -> str:
+    """What the page says to people: the board, the status, the result and the log."""
+    text: str = page.page.evaluate(
+        "[...document.querySelectorAll('#board, #status, #result, #log')]"
+        ".map((node) => node.innerText).join('\\n')")
+    return text
 
 
 def play_move(page: Page, chooser: random.Random) -> str:
@@ -162,12 +123,6 @@ def play_move(page: Page, chooser: random.Random) -> str:
     button.click()
     page.wait_past(seen)
     return kind
-
-
-def finished_log(server: ServeProcess, table: str) -> bytes:
-    with urllib.request.urlopen(f"{server.url}api/tables/{table}/log") as answer:
-        body: bytes = answer.read()
-        return body
 
 
 def check_messages(messages: list[dict[str, Any]], seat: int | None) -> int:
@@ -274,6 +229,8 @@ def test_a_whole_cubirds_game_by_clicking_against_a_bot_watched_and_replayed(
         moves += 1
     me.page.wait_for_selector("#result #ranking")
     watcher.page.wait_for_selector("#result")
+    me.settled()
+    assert not RAW.findall(people_text(me)), RAW.findall(people_text(me))
     me.shot("over")
     watcher.shot("over")
     log = finished_log(server, table)
@@ -292,7 +249,7 @@ def test_a_whole_cubirds_game_by_clicking_against_a_bot_watched_and_replayed(
     for seat, rank in enumerate(ranks):
         assert rank in (1, 2)
         line = me.page.inner_text(f'#ranking .rank-line[data-seat="{seat}"]')
-        assert ["you", "player 1"][seat] in line
+        assert ["you", "player 2"][seat] in line
         assert "in the collection" in line
     # What each socket was sent: the spectator no hand and no drawn or dealt card, the
     # person none of the bot's.
@@ -305,12 +262,16 @@ def test_a_whole_cubirds_game_by_clicking_against_a_bot_watched_and_replayed(
     assert 4 == me.page.locator("#replay .row-line").count()
     assert 2 == me.page.locator("#replay .seat").count()
     me.page.click("#next")
+    # The move just made is highlighted on the board (step 1 is the dealer's lay), and
+    # below it every hand, which only the log knows.
+    me.page.wait_for_selector("#replay .bird.laid")
+    assert 2 == me.page.locator("#everything .hand-line:not(.deck-line)").count()
     me.page.click("#next")
     assert "move 2 of" in me.page.inner_text("#position")
     me.shot("replay")
     me.page.click("#last")
     me.page.wait_for_selector("#replay .result")
-    assert "Won by" in me.page.inner_text("#replay")
+    assert "Game over" in me.page.inner_text("#replay")
     assert 2 == me.page.locator("#replay .badge.rank").count()
     assert f"move {outcome.moves} of {outcome.moves}" in me.page.inner_text("#position")
     me.shot("replay-last")
@@ -379,7 +340,7 @@ EVENTS = (Laid(0, "P", 2, 1, "left", "OF"), Laid(1, "R", 1, 0, "right"),
           NoDrawUndone(0))
 
 
-def test_the_drawing_narrates_every_event_and_previews_a_lay_as_the_rules_play_it(
+def test_the_drawing_narrates_every_event_helps_and_previews_a_lay_as_the_rules_play_it(
         browser: Any, server: ServeProcess) -> None:
     assert set(EVENT_TYPES) == {type(event) for event in EVENTS}
     game = get_game("cubirds")
@@ -400,21 +361,195 @@ def test_the_drawing_narrates_every_event_and_previews_a_lay_as_the_rules_play_i
     page.page.wait_for_selector("#create")
     answer = page.page.evaluate("""async ([cases, events]) => {
         const drawing = await import(new URL("games/cubirds/web/index.js", document.baseURI).href);
-        const context = { seat: 0, name: (seat) => (seat === 0 ? "you" : `player ${seat}`) };
+        const kit = await import(new URL("static/kit.js", document.baseURI).href);
+        const name = (seat) => (seat === 0 ? "you" : `player ${seat}`);
+        const context = { seat: 0, name, el: kit.el, list: (seats) => kit.list(seats.map(name)) };
+        const help = drawing.help(context);
         return {
             previews: cases.map((c) => { const p = drawing.preview(c.row, c.species, c.side);
                                          return { taken: p.taken.length, refill: p.refill }; }),
             lines: events.map((event) => drawing.narrate(event, context)),
+            help: help.innerText || help.textContent,
         };
     }""", [cases, [game.event_to_json(event) for event in EVENTS]])
     assert [{"taken": case["taken"], "refill": case["refill"]} for case in cases] \
         == answer["previews"]
     lines = dict(zip((repr(event) for event in EVENTS), answer["lines"], strict=True))
     assert all(line.strip() for line in lines.values()), lines
-    assert "you laid 2 parrots at the left of row 1 and took 1 flamingo, 1 owl" \
+    assert "you laid 2 parrots at the left of row 2 and took 1 flamingo, 1 owl" \
         == lines[repr(EVENTS[0])]
+    assert "  player 1's lay left row 2 with one species: it was refilled at the left with " \
+        "1 reed warbler, 1 robin" == lines[repr(EVENTS[2])]
+    assert "Game over: you won (three birds of two species)" == lines[repr(EVENTS[17])]
+    for line in lines.values():
+        assert not RAW.findall(line), line
+    words = answer["help"].split()
+    assert 80 < len(words) < 280, len(words)
+    assert "7 different species" in answer["help"]
     assert "player 1 drew 2 cards" == lines[repr(EVENTS[4])]  # another seat's: how many only
     assert "you drew 2 cards: 1 duck, 1 robin" == lines[repr(EVENTS[3])]
     assert "a new deck of 24 cards" in lines[repr(Reshuffled(24))]
     assert "player 1 was dealt 8 cards" == lines[repr(EVENTS[10])].strip()
     page.close()
+
+
+# --- readable at 1280 and 390 px for 2 to 5 players ------------------------------------------
+
+OVERLAPS = """() => {
+    const boxes = (selector) => [...document.querySelectorAll(selector)].map((node) => {
+        const r = node.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, what: selector,
+                 text: node.innerText.trim().slice(0, 20) };
+    });
+    const cut = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const pairs = (items, others) => {
+        const found = [];
+        items.forEach((a, i) => (others || items).forEach((b, j) => {
+            if ((others || j > i) && cut(a, b)) found.push([a, b]);
+        }));
+        return found;
+    };
+    const cards = boxes("#rows .bird"), ends = boxes("#rows .end"), tags = boxes("#rows .tag");
+    return {
+        cards: pairs(cards), ends: pairs(ends, cards), tags: pairs(tags, cards),
+        seats: pairs(boxes(".cubirds .seats .seat")),
+        narrow: cards.filter((c) => c.right - c.left < 18).length,
+        width: document.documentElement.scrollWidth,
+        count: cards.length,
+    };
+}"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280", "390"])
+def test_readable_at_both_widths_for_every_player_count(
+        browser: Any, server: ServeProcess, players: int, viewport: dict[str, int]) -> None:
+    width = viewport["width"]
+    me = Page(browser, server.url, f"{players}p-{width}", viewport=viewport)
+    create_table(me, ["greedy"] * (players - 1))
+    chooser = random.Random(players)
+    moves = 0
+    while me.wait_for_turn_or_end() and moves < 45:
+        me.settled()
+        rows = me.page.evaluate("window.avesClient.view.rows")
+        if moves >= 9 and max(map(len, rows)) >= 7:
+            break
+        play_move(me, chooser)
+        moves += 1
+    me.settled()
+    found = me.page.evaluate(OVERLAPS)
+    assert found["count"] >= 12
+    assert [] == found["cards"], found["cards"][:3]
+    assert [] == found["ends"], found["ends"][:3]
+    assert [] == found["tags"], found["tags"][:3]
+    assert [] == found["seats"], found["seats"][:3]
+    assert 0 == found["narrow"]
+    assert found["width"] <= width
+    # Each seat is shown, bots as bots, each with its last move.
+    assert players == me.page.locator(".cubirds .seats .seat").count()
+    assert players - 1 == me.page.locator(".seat .badge.bot").count()
+    me.shot("table")
+    if me.page.query_selector("#hand .group.playable"):
+        me.page.click("#hand .group.playable >> nth=0")
+        me.shot("chosen")
+    assert [] == serious_violations(me)
+    if players == 2:
+        # The rules, from the drawing's help, in the shell's dialog.
+        me.page.click("#rules-button")
+        me.page.wait_for_selector("#rules .cubirds-help")
+        assert "7 different species" in me.page.inner_text("#rules")
+        me.shot("rules", full_page=False)
+        assert [] == serious_violations(me)
+    me.close()
+
+
+# --- the keyboard, the last moves, motion ------------------------------------------------------
+
+
+FOCUSED = "(s) => Boolean(document.activeElement && document.activeElement.matches(s))"
+
+
+def tab_to(page: Page, selector: str, limit: int = 160) -> None:
+    """Press Tab until the element focused matches ``selector``."""
+    for _press in range(limit):
+        if page.page.evaluate(FOCUSED, selector):
+            return
+        page.page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def keyboard_move(page: Page, chooser: random.Random) -> str:
+    """One move with the keyboard only (Tab and Enter); which step it was."""
+    seen = page.events_seen()
+    prompt = page.page.query_selector_all("#prompt button")
+    if prompt:
+        target = chooser.choice(prompt)
+        kind = "flock" if page.page.query_selector("#nofly") else "draw"
+        marker = f"kb-{chooser.randrange(10**9)}"
+        target.evaluate("(node, m) => node.setAttribute('data-kb', m)", marker)
+        tab_to(page, f'[data-kb="{marker}"]')
+        page.page.keyboard.press("Enter")
+    else:
+        kind = "lay"
+        species = chooser.choice(page.page.eval_on_selector_all(
+            "#hand .group.playable", "(nodes) => nodes.map((n) => n.dataset.species)"))
+        tab_to(page, f'#hand .group[data-species="{species}"]')
+        page.page.keyboard.press("Enter")
+        # The keyboard goes on to the first end where they may go.
+        page.page.wait_for_function("document.activeElement.matches('.end.legal')")
+        ends = page.page.eval_on_selector_all(
+            ".end.legal", "(nodes) => nodes.map((n) => n.dataset.row + n.dataset.side)")
+        end = chooser.choice(ends)
+        tab_to(page, f'.end.legal[data-row="{end[0]}"][data-side="{end[1:]}"]')
+        label = page.page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert label.startswith("lay your ")
+        assert f"end of row {int(end[0]) + 1}" in label
+        page.page.keyboard.press("Enter")
+    page.wait_past(seen)
+    page.settled()
+    return kind
+
+
+def test_turns_by_keyboard_only_and_each_seats_last_move_stays(
+        browser: Any, server: ServeProcess) -> None:
+    me = Page(browser, server.url, "keyboard")
+    create_table(me, ["greedy", "random"])
+    chooser = random.Random(12)
+    kinds: set[str] = set()
+    turns = 0
+    while me.wait_for_turn_or_end() and turns < 8:
+        me.settled()
+        kind = keyboard_move(me, chooser)
+        kinds.add(kind)
+        turns += kind == "lay"
+        assert not RAW.findall(people_text(me)), RAW.findall(people_text(me))
+    assert {"lay", "flock"} <= kinds
+    me.settled()
+    # Every seat has laid: each panel says its last move, a tag marks each row end.
+    for seat in range(3):
+        assert "last: laid " in me.page.inner_text(f'.seat[data-seat="{seat}"] .last-move')
+    tags = me.page.eval_on_selector_all("#rows .tag", "(nodes) => nodes.map((n) => n.textContent)")
+    assert {"you", "P2", "P3"} == set(tags), tags
+    me.shot("keyboard")
+    me.close()
+
+
+def test_a_lay_travels_when_motion_is_allowed(browser: Any, server: ServeProcess) -> None:
+    me = Page(browser, server.url, "motion", motion=True)
+    create_table(me, ["greedy"])
+    me.page.wait_for_selector("#board")
+    me.page.evaluate("""() => { window.flights = 0;
+        new MutationObserver((changes) => { for (const change of changes) {
+            for (const node of change.addedNodes) {
+                if (node.classList && node.classList.contains('flying')) window.flights += 1; } } })
+          .observe(document.body, { childList: true }); }""")
+    chooser = random.Random(3)
+    moves = 0
+    while me.wait_for_turn_or_end() and moves < 6:
+        me.settled()
+        play_move(me, chooser)
+        moves += 1
+    me.settled()
+    assert me.page.evaluate("window.flights") >= 2
+    me.close()
