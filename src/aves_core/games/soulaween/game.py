@@ -49,7 +49,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         hidden_information=False,
         chance=Chance.SETUP,
         reasons=REASONS,
-        reason_words={"three_tokens": "won three tokens",
+        reason_words={"three_tokens": "took three tokens",
                       "one_of_each_kind": "Little Death: one token of each kind"},
         summary="put and flip soul pieces on a 4x4 mat; reap chains to win three tokens",
         setup_codes=("bad_first_player", "bad_setup"),

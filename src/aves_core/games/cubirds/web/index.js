@@ -458,7 +458,7 @@ export function mount(root, context) {
   return {
     update(next, events, how) {
       const live = how ? how.live : true;
-      if (context.replay && !live) { memory.reset(); lasts.reset(); }
+      if (how && how.fresh) { memory.reset(); lasts.reset(); }  // the whole history: start afresh
       const moving = live && view !== null && context.motion !== false && typeof context.fly === "function";
       const plan = moving ? capture(events) : [];
       memory.add(events);

@@ -300,7 +300,7 @@ export function mount(root, context) {
   return {
     update(next, events, how) {
       const live = how ? how.live : true;
-      if (context.replay && !live) memory.reset();
+      if (how && how.fresh) memory.reset();  // the whole history: start afresh
       const before = view ? { black: view.state.black, white: view.state.white } : null;
       for (const event of events) memory.add(event);
       view = next;
