@@ -335,7 +335,8 @@ def test_aves_serve_never_prints_a_database_password() -> None:
 def test_a_hostile_request_gets_one_json_error(client: TestClient, method: str, path: str,
                                                body: bytes | None, status: int,
                                                code: str) -> None:
-    answer = client.request(method.upper(), path, content=body)
+    answer = client.request(method.upper(), path, content=body,
+                            headers={"Content-Type": "application/json"})
     assert (status, code) == error_of(answer)
 
 

@@ -40,6 +40,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -80,6 +81,7 @@ def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
     async def route(request: Request) -> Response:
         lobby: Lobby = request.app.state.lobby
         try:
+            _same_origin(request)
             answer = await handler(request, lobby)
         except HostError as error:
             return _error(error.status, error.code, error.message, **error.extra)
@@ -105,13 +107,31 @@ async def _raw(request: Request, limit: int = MAX_BODY) -> bytes:
     return body
 
 
+def _same_origin(request: Request) -> None:
+    """Refuse a state-changing request a browser sent from another site's page: its
+    ``Origin`` names another host than the one asked (a page of this host, a
+    non-browser client and a same-site fetch pass)."""
+    origin = request.headers.get("origin")
+    if request.method in ("GET", "HEAD", "OPTIONS") or origin is None:
+        return
+    host = request.headers.get("host", "")
+    if origin == "null" or urlsplit(origin).netloc.lower() != host.lower():
+        raise HostError(403, "cross_origin", "this host takes changes only from its own pages")
+
+
 async def _body(request: Request) -> Any:
     body = await _raw(request)
     if not body:
         return {}
+    # A JSON body says so: a text/plain "simple request" from another site's page (no
+    # CORS preflight) is not read as JSON.
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise HostError(415, "unsupported_media_type",
+                        "send a JSON body with Content-Type: application/json")
     try:
         return json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
         raise HostError(400, "not_json", "the body is not JSON") from None
 
 

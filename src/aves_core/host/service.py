@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -134,6 +135,9 @@ class Lobby:
         if type(players) is not list or not all(type(name) is str and 0 < len(name) <=
                                                 MAX_PLAYERS_NAME for name in players):
             raise _bad(f"players must be a list of names (1 to {MAX_PLAYERS_NAME} characters)")
+        if not all(_storable(name) for name in players):
+            raise _bad("a player's name holds a character no store keeps (a NUL, another "
+                       "control character or a lone surrogate)")
         seed = body.get("seed")
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             raise _bad("seed must be an integer from 0 to 2**63 - 1, or null")
@@ -174,7 +178,8 @@ class Lobby:
             raise _bad("bots must be an object of seat numbers and bot names")
         specs: dict[int, str] = {}
         for key, spec in data.items():
-            if not (type(key) is str and key.isdigit() and int(key) < players):
+            # One spelling per seat: "0", "1", ... (not "00", "²" or 5,000 digits).
+            if not (type(key) is str and _SEAT_KEY.fullmatch(key) and int(key) < players):
                 raise _bad(f"bots: {key!r} is not a seat of this table")
             if type(spec) is not str:
                 raise _bad("bots: a bot is named by a string such as 'greedy'")
@@ -200,7 +205,7 @@ class Lobby:
         return live
 
     async def _load(self, table_id: str) -> _Live:
-        if type(table_id) is not str or not (0 < len(table_id) <= 64):
+        if type(table_id) is not str or not (0 < len(table_id) <= 64) or not _storable(table_id):
             raise HostError(404, "no_such_table", "no such table")
         record = await self._db(self.store.table, table_id)
         if record is None:
@@ -526,6 +531,7 @@ class Lobby:
         that is no log at all (not JSON, no header, an unknown game, a bad setup) is a
         ``HostError`` with the log's code."""
         from aves_core.kernel.log import read_log
+        from aves_core.kernel.replay import replay as read_replay
 
         if not text:
             raise HostError(400, "empty_body", "post a log (JSON or JSON Lines) to replay")
@@ -558,6 +564,13 @@ class Lobby:
                           "view": spectator(state),
                           "events": [game.event_to_json(event)
                                      for event in game.events_for(events, None)]})
+        recorded = log.result
+        if problem is None and recorded is not None and recorded != game.result(state):
+            # The one check of `aves replay` too: a log's own result must be the rules'.
+            mismatch = read_replay(bytes(text)).problem
+            problem = {"code": "result_mismatch", "move_index": len(log.moves),
+                       "message": mismatch.message if mismatch else "the recorded result "
+                       "is not the rules' result"}
         return {"valid": problem is None, "problem": problem, "game": game.id,
                 "players": list(log.players), "steps": steps}
 
@@ -577,6 +590,19 @@ class Lobby:
             if live.bot_task is not None:
                 live.bot_task.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
+
+
+_SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,2}", re.ASCII)
+
+
+def _storable(text: str) -> bool:
+    """True when every store keeps ``text`` as it is: valid UTF-8 (no lone surrogate)
+    and no control character (PostgreSQL refuses NUL in text)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return text.isprintable()
 
 
 def _can_undo(table: Table, seat: int | None) -> bool:

@@ -51,7 +51,7 @@ async def _receive(socket: WebSocket) -> dict[str, Any]:
         raise HostError(413, "too_large", f"a message is at most {MAX_MESSAGE:,} characters")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
         raise HostError(400, "not_json", "the message is not JSON") from None
     if type(data) is not dict or type(data.get("type")) is not str:
         raise HostError(400, "schema", 'a message is an object with a "type"')

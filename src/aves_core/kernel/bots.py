@@ -10,6 +10,7 @@ receives a full state, so it cannot peek.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -45,6 +46,9 @@ class RandomBot:
         return rng.choice(view.legal_moves)
 
 
+_BUDGET = re.compile(r"(?P<count>[1-9][0-9]{0,8})(?P<ms>ms)?", re.ASCII)
+"""A search bot's budget: iterations, or milliseconds with ``ms``."""
+
 def standard_bots(game: Game[Any, Any, Any, Any, Any, Any]) -> dict[str, Callable[[str], Bot]]:
     """The bots every game has: ``random``, and ``search`` when the game supplies
     search hooks (``search``: 500 iterations a move, ``search:800``, ``search:40ms``)."""
@@ -62,9 +66,14 @@ def standard_bots(game: Game[Any, Any, Any, Any, Any, Any]) -> dict[str, Callabl
 
             if not argument:
                 return SearchBot(game=game)
-            if argument.endswith("ms"):
-                return SearchBot(10**9, seconds=float(argument[:-2]) / 1000, game=game)
-            return SearchBot(int(argument), game=game)
+            # ASCII digits only: int() would also read " 10", "4_999" and other scripts'
+            # digits, so two spellings would name one bot.
+            budget = _BUDGET.fullmatch(argument)
+            if budget is None:
+                raise ValueError(argument)
+            if budget["ms"]:
+                return SearchBot(10**9, seconds=int(budget["count"]) / 1000, game=game)
+            return SearchBot(int(budget["count"]), game=game)
 
         bots["search"] = make_search
     return bots
