@@ -1,6 +1,7 @@
 """The host against requests an attacker would send (issue 15's findings 5, 11, 13 and
-14), in process on a real SQLite file: each is answered with the one JSON error shape
-(a 4xx, never a 500) or a clean close code, and changes nothing."""
+14), in process on a real SQLite file and a real PostgreSQL database: each is answered
+with the one JSON error shape (a 4xx, never a 500) or a clean close code, and changes
+nothing."""
 
 from __future__ import annotations
 
@@ -21,9 +22,13 @@ from aves_core.kernel.errors import ArgumentError
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "aves" / "golden"
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.db"), raise_server_exceptions=False) as test:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """The app on a SQLite file, or on a new database of the tests' own PostgreSQL
+    server (which refuses a NUL in text: the host must refuse it first)."""
+    database: str = (str(tmp_path / "tables.db") if request.param == "sqlite"
+                     else request.getfixturevalue("postgres_url"))
+    with TestClient(create_app(database), raise_server_exceptions=False) as test:
         yield test
 
 
