@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from aves_core import get_game
 from aves_core.bots import make_bot
 from aves_core.host.app import create_app
+from aves_core.host.service import MAX_UNDOS
 from aves_core.kernel.errors import ArgumentError
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "aves" / "golden"
@@ -127,3 +128,21 @@ def test_a_socket_hello_on_a_table_id_with_a_nul_closes_cleanly(client: TestClie
         assert "no_such_table" == socket.receive_json()["error"]["code"]
         with pytest.raises(WebSocketDisconnect):
             socket.receive_json()
+
+
+def test_a_seat_may_undo_only_so_many_times_a_game(client: TestClient) -> None:
+    table = client.post("/api/tables", json={
+        "game": "soulaween", "players": ["ann", "bo"],
+        "options": {"mode": "standard", "characters": ["hei_bai", "hei_bai"]}}).json()["table"]
+    seat = client.get(f"/api/tables/{table}").json()["to_move"][0]
+    token = client.post(f"/api/tables/{table}/seats/{seat}/join").json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    base = f"/api/tables/{table}/seats/{seat}"
+    put = client.get(f"{base}/view", headers=auth).json()["view"]["legal_moves"][0]
+    for _ in range(MAX_UNDOS):
+        assert 200 == client.post(f"{base}/moves", json=put, headers=auth).status_code
+        assert 200 == client.post(f"{base}/undo", headers=auth).status_code
+    assert 200 == client.post(f"{base}/moves", json=put, headers=auth).status_code
+    events = client.get(f"/api/tables/{table}/events?since=0").json()["next"]
+    assert (409, "undo_limit") == error_of(client.post(f"{base}/undo", headers=auth))
+    assert events == client.get(f"/api/tables/{table}/events?since=0").json()["next"]

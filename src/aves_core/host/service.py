@@ -75,6 +75,8 @@ def _bad(message: str, code: str = "schema") -> HostError:
 SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
 """Put in a seat's socket queues when the player leaves: the socket closes."""
 
+MAX_UNDOS = 100
+"""The undos one seat may make in one game."""
 MAX_SEARCH_ITERATIONS = 5_000
 MAX_SEARCH_MS = 2_000
 """The most a hosted search bot may think a move: a table must not hold a bot thread."""
@@ -101,6 +103,8 @@ class _Live:
     rng: random.Random = attrs.Factory(random.Random)
     subscribers: set[int] = attrs.Factory(set)
     bot_task: asyncio.Task[None] | None = None
+    undos: dict[int, int] = attrs.Factory(dict)
+    """How many undos each seat has made at this table (``MAX_UNDOS`` at most)."""
 
 
 class Lobby:
@@ -232,6 +236,9 @@ class Lobby:
     def _replay(self, live: _Live, action: Action) -> None:
         _apply_action(live.table, action)
         live.actions = action.index + 1
+        if action.kind == "undo":
+            seat = action.data["seat"]
+            live.undos[seat] = live.undos.get(seat, 0) + 1
 
     def _summary(self, live: _Live) -> dict[str, Any]:
         record, table = live.record, live.table
@@ -392,8 +399,15 @@ class Lobby:
         """Take back the seat's last move, if the game's undo policy allows it."""
         live = await self.check(table_id, seat, token)
         async with live.lock:
+            await self._catch_up(live)
+            if live.undos.get(seat, 0) >= MAX_UNDOS:
+                # Each undo adds events for good: without a cap one seat could grow a
+                # table's log without end.
+                raise HostError(409, "undo_limit", f"a seat may undo at most {MAX_UNDOS} "
+                                "times a game")
             first = live.table.event_count
             await self._act(live, _undoer(live.table, seat))
+            live.undos[seat] = live.undos.get(seat, 0) + 1
             return self._events_json(live, seat, first)
 
     async def _act(self, live: _Live, apply: Callable[[], tuple[str, dict[str, Any]]]
