@@ -1,7 +1,9 @@
 """The host's stores, SQLite and a real PostgreSQL server, against one set of tests: the
-schema and its migration, tables and seats, hashed tokens, actions appended under
-optimistic concurrency (racing writers: exactly one wins), durability across a reopen,
-and PostgreSQL's notification of every append to every listening worker."""
+schema and its migrations (a version-1 database migrated to version 2 keeps its tables
+and reads them back), tables and seats, a table's time control and each action's
+stored time, hashed tokens, actions appended under optimistic concurrency (racing
+writers: exactly one wins), durability across a reopen, and PostgreSQL's notification
+of every append to every listening worker."""
 
 from __future__ import annotations
 
@@ -11,10 +13,13 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 from aves_core.host.sqlite import SQLiteStore
 from aves_core.host.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
     Action,
     ConflictError,
     SeatRecord,
@@ -136,6 +141,109 @@ def test_a_reopened_store_has_everything_that_was_written(store_url: str) -> Non
     again = open_store(store_url)  # migrating again changes nothing
     assert [0] == [action.index for action in again.actions("t1")]
     again.close()
+
+
+def test_a_time_control_and_each_actions_time_are_kept(store_url: str) -> None:
+    control = {"kind": "realtime", "bank": 300, "bonus": 10}
+    first = open_store(store_url)
+    first.create_table(attrs.evolve(record(), clock=control))
+    first.create_table(attrs.evolve(record("t2"), created=time.time() + 1))
+    first.append("t1", Action(0, "move", {"type": "pass", "player": 0}, at=1234.5), None)
+    before = time.time()
+    first.append("t1", Action(1, "undo", {"seat": 0}), None)  # no time given: stored now
+    after = time.time()
+    first.close()
+    again = open_store(store_url)  # read back from the database, not from a cache
+    kept = again.table("t1")
+    assert kept is not None
+    assert control == kept.clock
+    assert {"t1": control, "t2": None} == {table.id: table.clock for table in again.tables()}
+    first_at, second_at = (action.at for action in again.actions("t1"))
+    assert 1234.5 == first_at
+    assert second_at is not None
+    assert before <= second_at <= after
+    again.close()
+
+
+V1_STATEMENTS: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("INSERT INTO aves_schema VALUES (?)", [(1,)]),
+    ("INSERT INTO game_tables VALUES (?, ?, ?, ?, ?)",
+     [("old", "aves", '{"format": "aves-log", "players": ["a", "b"]}', 1000.0, None)]),
+    ("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+     [("old", 0, "a", hash_token("ta"), None), ("old", 1, "b", None, "greedy")]),
+    ("INSERT INTO actions VALUES (?, ?, ?, ?)",
+     [("old", 0, "move", '{"type": "pass", "player": 0}'), ("old", 1, "undo", '{"seat": 0}')]),
+]
+"""A table with two actions as aves-core wrote it at schema version 1 (no column names:
+the version-1 stores inserted whole rows)."""
+
+
+def v1_database(store_url: str) -> None:
+    """Make the database at ``store_url`` as aves-core left it at schema version 1."""
+    if store_url.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(store_url, autocommit=True) as pg:
+            pg.execute("CREATE TABLE aves_schema (version INTEGER NOT NULL)")
+            for statement in MIGRATIONS[1]:
+                pg.execute(statement)
+            with pg.cursor() as cursor:
+                for insert, rows in V1_STATEMENTS:
+                    cursor.executemany(insert.replace("?", "%s"), rows)
+        return
+    with sqlite3.connect(store_url) as db:
+        db.execute("CREATE TABLE aves_schema (version INTEGER NOT NULL)")
+        for statement in MIGRATIONS[1]:
+            db.execute(statement)
+        for insert, rows in V1_STATEMENTS:
+            db.executemany(insert, rows)
+    db.close()
+
+
+def test_a_version_1_database_is_migrated_and_read_back(store_url: str) -> None:
+    v1_database(store_url)
+    store = open_store(store_url)
+    try:
+        kept = store.table("old")
+        assert kept is not None
+        assert ("aves", 1000.0, ["a", "b"], None, None) == (
+            kept.game, kept.created, kept.header["players"], kept.result, kept.clock)
+        assert [(0, "a", None), (1, "b", "greedy")] == [
+            (seat.seat, seat.name, seat.bot) for seat in kept.seats]
+        assert token_matches(kept.seats[0].token_hash, "ta")
+        # Old actions have no stored time: a clock counts them as taking none.
+        assert [(0, "move", {"type": "pass", "player": 0}, None),
+                (1, "undo", {"seat": 0}, None)] == [
+            (action.index, action.kind, action.data, action.at)
+            for action in store.actions("old")]
+        # The migrated database takes new rows with the new columns.
+        store.append("old", Action(2, "move", {"type": "pass", "player": 1}, at=2000.0), None)
+        store.create_table(attrs.evolve(record("new"),
+                                        clock={"kind": "turn", "per_move": 86400}))
+        assert 2000.0 == store.actions("old", since=2)[0].at
+        new = store.table("new")
+        assert new is not None
+        assert {"kind": "turn", "per_move": 86400} == new.clock
+    finally:
+        store.close()
+    again = open_store(store_url)  # migrated once: opening again changes nothing
+    assert [None, None, 2000.0] == [action.at for action in again.actions("old")]
+    again.close()
+    assert list(range(1, SCHEMA_VERSION + 1)) == schema_versions(store_url)
+
+
+def schema_versions(store_url: str) -> list[int]:
+    """The versions the database at ``store_url`` records as applied, in order."""
+    query = "SELECT version FROM aves_schema ORDER BY version"
+    if store_url.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(store_url) as pg:
+            return [row[0] for row in pg.execute(query)]
+    with sqlite3.connect(store_url) as db:
+        versions = [row[0] for row in db.execute(query)]
+    db.close()
+    return versions
 
 
 def test_a_database_of_a_newer_schema_is_refused(tmp_path: Path) -> None:

@@ -18,14 +18,19 @@ from contextlib import contextmanager
 from typing import Any
 
 from aves_core.host.store import (
+    ACTION_COLUMNS,
     MIGRATIONS,
     SCHEMA_VERSION,
+    TABLE_COLUMNS,
     Action,
     ConflictError,
     SeatRecord,
     StoreError,
     TableRecord,
+    _action,
+    _json_or_none,
     _record,
+    _stored_at,
 )
 
 try:
@@ -77,15 +82,17 @@ class PostgresStore:
             for version in range(current + 1, SCHEMA_VERSION + 1):
                 for statement in MIGRATIONS[version]:
                     db.execute(statement)
-                db.execute("INSERT INTO aves_schema VALUES (%s)", (version,))
+                db.execute("INSERT INTO aves_schema (version) VALUES (%s)", (version,))
 
     def create_table(self, record: TableRecord) -> None:
         with self._connection() as db, db.transaction():
-            db.execute("INSERT INTO game_tables VALUES (%s, %s, %s, %s, %s)",
+            db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) "
+                       "VALUES (%s, %s, %s, %s, %s, %s)",
                        (record.id, record.game, json.dumps(record.header), record.created,
-                        None if record.result is None else json.dumps(record.result)))
+                        _json_or_none(record.result), _json_or_none(record.clock)))
             with db.cursor() as cursor:
-                cursor.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s)",
+                cursor.executemany("INSERT INTO seats (table_id, seat, name, token_hash, bot) "
+                                   "VALUES (%s, %s, %s, %s, %s)",
                                    [(record.id, seat.seat, seat.name, seat.token_hash,
                                      seat.bot) for seat in record.seats])
 
@@ -96,28 +103,30 @@ class PostgresStore:
 
     def table(self, table_id: str) -> TableRecord | None:
         with self._connection() as db:
-            row = db.execute("SELECT id, game, header, created, result FROM game_tables "
+            row = db.execute(f"SELECT {TABLE_COLUMNS} FROM game_tables "
                              "WHERE id = %s", (table_id,)).fetchone()
             return None if row is None else _record(row, self._seats(db, table_id))
 
     def tables(self, limit: int = 100) -> list[TableRecord]:
         with self._connection() as db:
-            rows = db.execute("SELECT id, game, header, created, result FROM game_tables "
+            rows = db.execute(f"SELECT {TABLE_COLUMNS} FROM game_tables "
                               "ORDER BY created DESC LIMIT %s", (limit,)).fetchall()
             return [_record(row, self._seats(db, row[0])) for row in rows]
 
     def actions(self, table_id: str, since: int = 0) -> list[Action]:
         with self._connection() as db:
-            rows = db.execute("SELECT idx, kind, data FROM actions WHERE table_id = %s "
+            rows = db.execute(f"SELECT {ACTION_COLUMNS} FROM actions WHERE table_id = %s "
                               "AND idx >= %s ORDER BY idx", (table_id, since)).fetchall()
-        return [Action(index, kind, json.loads(data)) for index, kind, data in rows]
+        return [_action(row) for row in rows]
 
     def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
         with self._connection() as db:
             try:
                 with db.transaction():
-                    db.execute("INSERT INTO actions VALUES (%s, %s, %s, %s)",
-                               (table_id, action.index, action.kind, json.dumps(action.data)))
+                    db.execute("INSERT INTO actions (table_id, idx, kind, data, at) "
+                               "VALUES (%s, %s, %s, %s, %s)",
+                               (table_id, action.index, action.kind, json.dumps(action.data),
+                                _stored_at(action)))
                     if result is not None:
                         db.execute("UPDATE game_tables SET result = %s WHERE id = %s",
                                    (json.dumps(result), table_id))

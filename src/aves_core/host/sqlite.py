@@ -9,14 +9,19 @@ from pathlib import Path
 from typing import Any
 
 from aves_core.host.store import (
+    ACTION_COLUMNS,
     MIGRATIONS,
     SCHEMA_VERSION,
+    TABLE_COLUMNS,
     Action,
     ConflictError,
     SeatRecord,
     StoreError,
     TableRecord,
+    _action,
+    _json_or_none,
     _record,
+    _stored_at,
 )
 
 __all__ = ["SQLiteStore"]
@@ -51,7 +56,7 @@ class SQLiteStore:
                 for version in range(current + 1, SCHEMA_VERSION + 1):
                     for statement in MIGRATIONS[version]:
                         db.execute(statement)
-                    db.execute("INSERT INTO aves_schema VALUES (?)", (version,))
+                    db.execute("INSERT INTO aves_schema (version) VALUES (?)", (version,))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -62,10 +67,12 @@ class SQLiteStore:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.execute("INSERT INTO game_tables VALUES (?, ?, ?, ?, ?)",
+                db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) "
+                           "VALUES (?, ?, ?, ?, ?, ?)",
                            (record.id, record.game, json.dumps(record.header), record.created,
-                            None if record.result is None else json.dumps(record.result)))
-                db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                            _json_or_none(record.result), _json_or_none(record.clock)))
+                db.executemany("INSERT INTO seats (table_id, seat, name, token_hash, bot) "
+                               "VALUES (?, ?, ?, ?, ?)",
                                [(record.id, seat.seat, seat.name, seat.token_hash, seat.bot)
                                 for seat in record.seats])
                 db.execute("COMMIT")
@@ -80,29 +87,31 @@ class SQLiteStore:
 
     def table(self, table_id: str) -> TableRecord | None:
         with self._lock:
-            row = self._db.execute("SELECT id, game, header, created, result FROM game_tables "
+            row = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM game_tables "
                                    "WHERE id = ?", (table_id,)).fetchone()
             return None if row is None else _record(row, self._seats(table_id))
 
     def tables(self, limit: int = 100) -> list[TableRecord]:
         with self._lock:
-            rows = self._db.execute("SELECT id, game, header, created, result FROM game_tables "
+            rows = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM game_tables "
                                     "ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
             return [_record(row, self._seats(row[0])) for row in rows]
 
     def actions(self, table_id: str, since: int = 0) -> list[Action]:
         with self._lock:
-            rows = self._db.execute("SELECT idx, kind, data FROM actions WHERE table_id = ? "
+            rows = self._db.execute(f"SELECT {ACTION_COLUMNS} FROM actions WHERE table_id = ? "
                                     "AND idx >= ? ORDER BY idx", (table_id, since)).fetchall()
-        return [Action(index, kind, json.loads(data)) for index, kind, data in rows]
+        return [_action(row) for row in rows]
 
     def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                           (table_id, action.index, action.kind, json.dumps(action.data)))
+                db.execute("INSERT INTO actions (table_id, idx, kind, data, at) "
+                           "VALUES (?, ?, ?, ?, ?)",
+                           (table_id, action.index, action.kind, json.dumps(action.data),
+                            _stored_at(action)))
                 if result is not None:
                     db.execute("UPDATE game_tables SET result = ? WHERE id = ?",
                                (json.dumps(result), table_id))

@@ -6,10 +6,13 @@ or machines); ``aves_core.host.stores.open_store`` picks one from a URL. This
 module knows none of them.
 
 The schema is the same in both: ``game_tables`` (a table's game, its log header
-as the game's log format writes it, its result once over), ``seats`` (each
-seat's name, the SHA-256 of its player's token, or the bot playing it) and
-``actions`` (every move, with the chance moves drawn after it, and every undo, in
-order). An action is appended at the index the writer expects: the pair (table,
+as the game's log format writes it, when it was made, its result once over and
+its time control as JSON, NULL for none), ``seats`` (each seat's name, the
+SHA-256 of its player's token, or the bot playing it) and ``actions`` (every
+move, with the chance moves drawn after it, and every undo, in order, each with
+the time it was stored: a table's clocks are computed from these times, so they
+survive a restart and agree across workers; NULL in rows written before schema
+version 2). An action is appended at the index the writer expects: the pair (table,
 index) is unique, so when two workers race to apply a move for one turn, exactly
 one succeeds and the other gets a ``ConflictError``. Nothing but actions is
 needed to rebuild a table, so a restart loses nothing that was acknowledged.
@@ -40,7 +43,7 @@ __all__ = [
     "token_matches",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Each migration brings the schema from the version before it to its own.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -65,7 +68,19 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
              data TEXT NOT NULL,
              PRIMARY KEY (table_id, idx))""",
     ),
+    # Time controls: a table's control (JSON, NULL for none) and when each action was
+    # stored (NULL in the rows of older versions, which then count as taking no time).
+    2: (
+        "ALTER TABLE game_tables ADD COLUMN clock TEXT",
+        "ALTER TABLE actions ADD COLUMN at DOUBLE PRECISION",
+    ),
 }
+
+TABLE_COLUMNS = "id, game, header, created, result, clock"
+"""The columns of ``game_tables`` that ``_record`` reads, in its order."""
+
+ACTION_COLUMNS = "idx, kind, data, at"
+"""The columns of ``actions`` that ``_action`` reads, in its order."""
 
 
 class StoreError(AvesError, RuntimeError):
@@ -92,7 +107,8 @@ class SeatRecord:
 
 @attrs.frozen
 class TableRecord:
-    """A table: its id, its game, its log header, when it was made, its result."""
+    """A table: its id, its game, its log header, when it was made, its result and
+    its time control (``TimeControl.to_json()``'s dict; None: no time control)."""
 
     id: str
     game: str
@@ -100,17 +116,20 @@ class TableRecord:
     created: float
     seats: tuple[SeatRecord, ...]
     result: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
 
 
 @attrs.frozen
 class Action:
     """One action of a table, in order: a ``move`` (its JSON), ``moves`` (``{"moves":
     [...]}``: a move and the chance moves drawn after it, in a game with chance during
-    play) or an ``undo`` (``{"seat": s}``)."""
+    play) or an ``undo`` (``{"seat": s}``); ``at`` is when it was stored (seconds since
+    the epoch; None for an action stored before schema version 2)."""
 
     index: int
     kind: str
     data: dict[str, Any]
+    at: float | None = None
 
 
 def hash_token(token: str) -> str:
@@ -150,7 +169,9 @@ class Store(Protocol):
 
     def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
         """Append ``action`` at its index (``ConflictError`` if that index is taken) and,
-        in the same transaction, record ``result`` when the game is over."""
+        in the same transaction, record ``result`` when the game is over. The action is
+        stored with its ``at``, or the current time when ``at`` is None (pass ``at`` to
+        know the exact time a clock will read back)."""
         ...
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
@@ -167,9 +188,26 @@ class Store(Protocol):
 
 
 def _record(row: Sequence[Any], seats: list[SeatRecord]) -> TableRecord:
-    table_id, game, header, created, result = row
+    """A ``TableRecord`` from a row of ``TABLE_COLUMNS``."""
+    table_id, game, header, created, result, clock = row
     return TableRecord(table_id, game, json.loads(header), float(created), tuple(seats),
-                       None if result is None else json.loads(result))
+                       None if result is None else json.loads(result),
+                       None if clock is None else json.loads(clock))
+
+
+def _action(row: Sequence[Any]) -> Action:
+    """An ``Action`` from a row of ``ACTION_COLUMNS``."""
+    index, kind, data, at = row
+    return Action(index, kind, json.loads(data), None if at is None else float(at))
+
+
+def _json_or_none(value: dict[str, Any] | None) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+def _stored_at(action: Action) -> float:
+    """The time to store with ``action``: its own, or now."""
+    return time.time() if action.at is None else action.at
 
 
 def new_created() -> float:
