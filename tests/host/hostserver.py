@@ -15,8 +15,11 @@ import sys
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
-__all__ = ["ServeProcess", "free_port"]
+from aves_core.host.service import Limits
+
+__all__ = ["TESTING", "ServeProcess", "free_port"]
 
 
 def free_port() -> int:
@@ -28,7 +31,7 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    """``aves serve --db DB --port PORT [--workers N]``, its output kept in a file;
+    """``aves serve --db DB --port PORT [--workers N] --allow-seeds``, its output kept in a file;
     ``python_path`` puts more folders on the server's PYTHONPATH (another package's game)."""
 
     def __init__(self, db: str | Path, folder: Path, *, workers: int = 1,
@@ -48,7 +51,9 @@ class ServeProcess:
     def start(self, timeout: float = 30.0) -> ServeProcess:
         """Start the server and wait until it accepts connections."""
         command = [sys.executable, "-m", "aves_core", "serve", "--port", str(self.port),
-                   "--db", self.db, "--workers", str(self.workers)]
+                   "--db", self.db, "--workers", str(self.workers),
+                   # The tests deal from seeds, and make many tables from one address.
+                   "--allow-seeds", "--tables-per-minute", "1000000"]
         env = None
         if self.python_path is not None:  # more packages, found before the installed ones
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -94,3 +99,9 @@ class ServeProcess:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.stop()
+
+
+TESTING: dict[str, Any] = {"allow_seeds": True, "limits": Limits(
+    creations_burst=1_000_000, creations_per_minute=1_000_000)}
+"""``create_app(db, **TESTING)``: what ``ServeProcess`` starts with (the tests deal from
+seeds, and make many tables from one address)."""

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hostserver import TESTING
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.testclient import TestClient
@@ -24,7 +25,7 @@ from aves_core.host.sqlite import SQLiteStore
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.db")) as test_client:
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as test_client:
         yield test_client
 
 
@@ -368,7 +369,7 @@ def test_a_host_mounts_the_app_inside_its_own(tmp_path: Path) -> None:
 
     from starlette.routing import Route
 
-    inner = create_app(store)
+    inner = create_app(store, **TESTING)
 
     def lifespan(app: Starlette) -> Any:  # the mounted app's own start and stop
         return inner.router.lifespan_context(inner)
@@ -439,7 +440,7 @@ def test_any_table_exports_as_a_log_that_replays_and_aves_export_writes_it(
     from aves_core.host.service import export_log
 
     db = tmp_path / "tables.db"
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db, **TESTING)) as client:
         table = new_table(client, players=["ann", "bo"], bots={"1": "greedy"})["table"]
         auth = join(client, table, 0)
         for _ in range(3):

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 from chancegame import GAME
-from hostserver import free_port
+from hostserver import TESTING, free_port
 from starlette.testclient import TestClient
 
 from aves_core import read_log, replay
@@ -34,7 +34,7 @@ TESTS = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.db")) as test_client:
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as test_client:
         yield test_client
 
 
@@ -130,7 +130,8 @@ def test_a_seat_may_not_send_a_chance_move(client: TestClient) -> None:
 def test_every_worker_and_every_restart_rebuilds_the_same_game_and_draws_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "tables.db"
-    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+    with TestClient(create_app(db, **TESTING)) as first, \
+            TestClient(create_app(db, **TESTING)) as second:
         table = new_table(first, options={"target": 30})
         auths = {seat: join(first, table, seat) for seat in (0, 1)}
         play_both(first, table, auths, until=lambda: any(
@@ -147,7 +148,7 @@ def test_every_worker_and_every_restart_rebuilds_the_same_game_and_draws_nothing
         raise AssertionError("a stored chance move was drawn again")
 
     monkeypatch.setattr(type(GAME), "chance_move", no_draw)
-    with TestClient(create_app(db)) as restarted:
+    with TestClient(create_app(db, **TESTING)) as restarted:
         rebuilt = restarted.get(f"/api/tables/{table}/seats/1/view", headers=auths[1]).json()
         assert lobby(restarted)._live[table].table.log == log
         assert rebuilt["view"]["deck_size"] == GAME.view(live.state, 1).deck_size

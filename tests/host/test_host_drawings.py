@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
+from hostserver import TESTING
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.testclient import TestClient
@@ -51,7 +52,7 @@ def drawn(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.db")) as test_client:
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as test_client:
         yield test_client
 
 
@@ -122,7 +123,7 @@ def test_anything_else_is_the_hosts_one_404(client: TestClient, drawn: Path, pat
 
 
 def test_a_drawing_is_served_beside_the_page_when_the_app_is_mounted(tmp_path: Path) -> None:
-    inner = create_app(tmp_path / "mounted.db")
+    inner = create_app(tmp_path / "mounted.db", **TESTING)
 
     def lifespan(app: Starlette) -> Any:
         return inner.router.lifespan_context(inner)

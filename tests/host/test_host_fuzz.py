@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import schemathesis
+from hostserver import TESTING
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis.checks import (
@@ -36,10 +37,10 @@ from aves_core.host.app import create_app
 from aves_core.host.sqlite import SQLiteStore
 
 FOLDER = Path(tempfile.mkdtemp(prefix="aves-fuzz-"))
-APP = create_app(FOLDER / "tables.db")
+APP = create_app(FOLDER / "tables.db", **TESTING)
 # The real tables are made through a second app over the same database: schemathesis
 # keeps APP's lifespan running, and a TestClient of APP would start and end another.
-SETUP_APP = create_app(FOLDER / "tables.db")
+SETUP_APP = create_app(FOLDER / "tables.db", **TESTING)
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", APP)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hostserver import TESTING
 from starlette.testclient import TestClient
 
 from aves_core import get_game
@@ -24,7 +25,7 @@ GOLDEN_CUBIRDS = Path(__file__).resolve().parents[1] / "games" / "cubirds" / "go
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.db")) as test_client:
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as test_client:
         yield test_client
 
 

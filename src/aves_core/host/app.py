@@ -23,9 +23,11 @@ as static files::
 
 Every error is ``{"error": {"code": ..., "message": ...}}`` with the status
 that fits (400 a bad request or an illegal move, with the engine's code; 401 no
-token; 403 a wrong token; 404 no such table or seat; 409 a seat taken, a move
-another worker played first, an undo refused, a log of a game still going; 413
-a body over 64 KiB; 500 a bug, never with a traceback).
+token; 403 a wrong token, a cross-site request or a seed the host does not allow;
+404 no such table or seat; 409 a seat taken, a move another worker played first,
+an undo refused, a log of a game still going; 413 a body over 64 KiB; 415 a body
+that is not ``application/json``; 429 a client that made too many tables; 500 a
+bug, never with a traceback).
 
 ``create_app(store)`` builds the application; a host can serve it with uvicorn
 (``aves serve``) or mount it inside its own Starlette or FastAPI application.
@@ -50,14 +52,15 @@ from starlette.staticfiles import StaticFiles
 
 from aves_core.host.drawings import drawing_file
 from aves_core.host.openapi import describe_api
-from aves_core.host.service import HostError, Lobby
+from aves_core.host.service import HostError, Limits, Lobby
 from aves_core.host.sockets import socket_endpoint
 from aves_core.host.sqlite import SQLiteStore
 from aves_core.host.store import Store
 from aves_core.host.stores import open_store
 from aves_core.kernel.errors import AvesError
 
-__all__ = ["DB_VARIABLE", "MAX_BODY", "app_from_environment", "create_app"]
+__all__ = ["CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY", "SEEDS_VARIABLE",
+           "app_from_environment", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (64 KiB); a move is under 100 bytes."""
@@ -65,14 +68,20 @@ MAX_LOG = 1 << 20
 """The largest log the replay viewer takes (1 MiB)."""
 DB_VARIABLE = "AVES_DB"
 """The environment variable ``aves serve`` passes its ``--db`` through to workers."""
+SEEDS_VARIABLE = "AVES_ALLOW_SEEDS"
+"""Set to ``1`` by ``aves serve --allow-seeds``: clients may then pick a table's seed."""
+CREATIONS_VARIABLE = "AVES_TABLES_PER_MINUTE"
+"""``aves serve --tables-per-minute``: the tables a client may create a minute, and at once."""
 STATIC = Path(__file__).resolve().parent / "static"
 
 Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    wait = extra.get("retry_after")
     return JSONResponse({"error": {"code": code, "message": message}, **extra},
-                        status_code=status)
+                        status_code=status, headers=None if wait is None else
+                        {"Retry-After": str(max(1, round(wait)))})
 
 
 def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
@@ -157,13 +166,18 @@ def _since(request: Request) -> int:
     return int(text) if len(text) <= 18 else 10**18
 
 
+def _client(request: Request) -> str:
+    """Who makes a request, for the limits a client has: its address."""
+    return request.client.host if request.client is not None else ""
+
+
 async def _games(request: Request, lobby: Lobby) -> Any:
     return {"games": lobby.games()}
 
 
 async def _tables(request: Request, lobby: Lobby) -> Any:
     if request.method == "POST":
-        return await lobby.create(await _body(request))
+        return await lobby.create(await _body(request), _client(request))
     return {"tables": await lobby.tables()}
 
 
@@ -276,22 +290,29 @@ def _watch(store: Store, lobby: Lobby) -> Callable[[], Coroutine[Any, Any, None]
     return poll
 
 
-def create_app(store: Store | str | os.PathLike[str] | None = None) -> Starlette:
+def create_app(store: Store | str | os.PathLike[str] | None = None, *,
+               allow_seeds: bool = False, limits: Limits | None = None) -> Starlette:
     """The host as an ASGI application, over ``store`` (a Store, a database URL or a
-    SQLite path; by default ``aves.db`` in the working folder)."""
+    SQLite path; by default ``aves.db`` in the working folder). With ``allow_seeds``
+    a client may pick a table's seed (and so know every hidden card: for an operator's
+    own tests and tournaments); ``limits`` bounds what each worker keeps and allows."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         opened = store if store is not None and not isinstance(store, str | os.PathLike) \
             else open_store(os.fspath(store) if store is not None else "aves.db")
-        lobby = Lobby(opened)
+        lobby = Lobby(opened, allow_seeds=allow_seeds, limits=limits)
         app.state.lobby = lobby
         watch = _watch(opened, lobby)
-        watcher = asyncio.get_running_loop().create_task(watch()) if watch else None
-        await lobby.resume_bots()
+        loop = asyncio.get_running_loop()
+        watcher = loop.create_task(watch()) if watch else None
+        # In the background: the first request is answered at once, however many
+        # tables the store holds.
+        housekeeping = loop.create_task(lobby.run())
         try:
             yield
         finally:
+            housekeeping.cancel()
             if watcher is not None:
                 watcher.cancel()
             lobby.close()
@@ -327,4 +348,8 @@ def create_app(store: Store | str | os.PathLike[str] | None = None) -> Starlette
 def app_from_environment() -> Starlette:
     """The application over the database ``AVES_DB`` names (what ``aves serve`` runs in
     each worker)."""
-    return create_app(os.environ.get(DB_VARIABLE, "aves.db"))
+    per_minute = float(os.environ.get(CREATIONS_VARIABLE, "20"))
+    return create_app(os.environ.get(DB_VARIABLE, "aves.db"),
+                      allow_seeds=os.environ.get(SEEDS_VARIABLE) == "1",
+                      limits=Limits(creations_burst=max(1, int(per_minute)),
+                                    creations_per_minute=per_minute))

@@ -12,7 +12,11 @@ when ``since`` was given, ``{"type": "events", "events": [...], "next": N, "view
 message for each batch of events, redacted for the seat, with its view after them.
 A seat may send ``{"type": "move", "move": {...}}`` and ``{"type": "undo"}``; a
 refused one is answered ``{"type": "error", "error": {"code": ..., "message": ...}}``
-and changes nothing. A wrong token is an error and the socket closes (4403).
+and changes nothing. A wrong token is an error and the socket closes (4403), as
+does a seat's socket when its player leaves (``seat_left``). A socket that does
+not read what it is sent (its queue of ``Limits.socket_queue`` messages full, or
+one message unsent for ``SEND_SECONDS``) is closed with 4408 (``too_slow``) and
+its messages are dropped.
 """
 
 from __future__ import annotations
@@ -24,15 +28,19 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from aves_core.host.service import SEAT_LEFT, HostError, Lobby, Subscriber
+from aves_core.host.service import SEAT_LEFT, TOO_SLOW, HostError, Lobby, Subscriber
 from aves_core.kernel.errors import AvesError
 
-__all__ = ["MAX_MESSAGE", "socket_endpoint"]
+__all__ = ["MAX_MESSAGE", "SEND_SECONDS", "socket_endpoint"]
 
 MAX_MESSAGE = 16 * 1024
 """The longest message a client may send (16 KiB)."""
 HELLO_SECONDS = 30.0
 """How long a new socket may wait before saying hello."""
+SEND_SECONDS = 20.0
+"""How long one message may wait to be taken by a client that does not read."""
+CLOSING_SECONDS = 5.0
+"""How long a close may wait for a client that does not read (then the link drops)."""
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -116,20 +124,18 @@ async def socket_endpoint(socket: WebSocket) -> None:
             await socket.send_json(_error(code, message))
             await socket.close(code=4403 if code in ("forbidden", "unauthorized") else 4400)
             return
-        sender = asyncio.get_running_loop().create_task(_send(socket, subscriber))
+        # Two tasks: reading the client's messages and sending the table's. The socket
+        # ends when either does (a client gone, a seat left, a reader too slow).
+        loop = asyncio.get_running_loop()
+        sender = loop.create_task(_send(socket, subscriber))
+        reader = loop.create_task(_read(socket, lobby, table_id, seat, token))
         try:
-            while True:
-                try:
-                    data = await _receive(socket)
-                    await _act(socket, lobby, table_id, seat, token, data)
-                except HostError as error:
-                    await socket.send_json(_error(error.code, error.message))
-                except AvesError as error:
-                    await socket.send_json(_error(error.code, error.message))
+            await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
         finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
+            for task in (sender, reader):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+                    await task
     except WebSocketDisconnect:
         pass
     finally:
@@ -137,13 +143,44 @@ async def socket_endpoint(socket: WebSocket) -> None:
             lobby.unsubscribe(table_id, subscriber)
 
 
+async def _read(socket: WebSocket, lobby: Lobby, table_id: str, seat: int | None,
+                token: str | None) -> None:
+    """Act on the client's messages until it goes; a refusal is answered and changes
+    nothing."""
+    while True:
+        try:
+            data = await _receive(socket)
+            await _act(socket, lobby, table_id, seat, token, data)
+        except AvesError as error:  # HostError too
+            await socket.send_json(_error(error.code, error.message))
+
+
 async def _send(socket: WebSocket, subscriber: Subscriber) -> None:
-    """Forward the subscriber's messages to the socket, in order."""
+    """Forward the subscriber's messages to the socket, in order, until it is told to
+    close; a client that does not take a message in time is closed."""
     while True:
         message = await subscriber.queue.get()
         if message is SEAT_LEFT:
             # The seat is a bot's now: its socket must not see the bot's cards.
-            await socket.send_json(_error("seat_left", "this seat was left; a bot plays it"))
-            await socket.close(code=4403)
+            await _close(socket, "seat_left", "this seat was left; a bot plays it", 4403)
             return
-        await socket.send_json(message)
+        if message is TOO_SLOW:
+            await _close(socket, "too_slow", "this socket read its messages too slowly",
+                         4408)
+            return
+        try:
+            if isinstance(message, str):
+                await asyncio.wait_for(socket.send_text(message), SEND_SECONDS)
+            else:
+                await asyncio.wait_for(socket.send_json(message), SEND_SECONDS)
+        except TimeoutError:
+            await _close(socket, "too_slow", "this socket read its messages too slowly",
+                         4408)
+            return
+
+
+async def _close(socket: WebSocket, code: str, message: str, close_code: int) -> None:
+    """Say why and close; a client that reads nothing is dropped after a while."""
+    with contextlib.suppress(TimeoutError, RuntimeError, WebSocketDisconnect):
+        await asyncio.wait_for(socket.send_json(_error(code, message)), CLOSING_SECONDS)
+        await asyncio.wait_for(socket.close(code=close_code), CLOSING_SECONDS)

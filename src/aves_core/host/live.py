@@ -1,0 +1,126 @@
+"""What a worker of the host holds for a live table: the table rebuilt from the store,
+its bots, its subscribers' queues, the limits that bound them, and the actions a
+request turns into (a move, an undo) before they are stored."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from aves_core.bots import Bot
+from aves_core.host.store import TableRecord
+from aves_core.kernel.table import Table
+
+__all__ = ["SEAT_LEFT", "TOO_SLOW", "Gate", "Limits", "LiveTable", "Subscriber", "can_undo",
+           "encode", "player", "undoer", "with_left"]
+
+SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
+"""Put in a seat's socket queues when the player leaves: the socket closes."""
+TOO_SLOW: dict[str, Any] = {"type": "too_slow"}
+"""Put in a socket's queue, emptied first, when its reader fell too far behind."""
+
+@attrs.frozen
+class Limits:
+    """What one worker of a host allows (each worker counts for itself)."""
+
+    live_tables: int = 2_000
+    """Tables kept in memory; beyond it the least recently used idle ones leave it."""
+    idle_seconds: float = 300.0
+    """A table nobody touched for this long, with no socket and no bot thinking, leaves
+    memory (it loads again from the store on demand)."""
+    socket_queue: int = 256
+    """Messages waiting for one socket; a socket further behind is closed (4408)."""
+    creations_burst: int = 20
+    """Tables one client may create at once..."""
+    creations_per_minute: float = 20.0
+    """...and then per minute (a client is an IP address)."""
+
+
+@attrs.define(eq=False)
+class Subscriber:
+    """One socket's seat (None: a spectator) and the queue its messages go through:
+    encoded messages (str), or ``SEAT_LEFT`` or ``TOO_SLOW``, after which it closes."""
+
+    seat: int | None
+    queue: asyncio.Queue[str | dict[str, Any]]
+    next: int = 0
+
+
+@attrs.define(eq=False)
+class LiveTable:
+    """A table as this worker knows it."""
+
+    record: TableRecord
+    table: Table
+    actions: int = 0
+    lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
+    bots: dict[int, Bot] = attrs.Factory(dict)
+    rng: random.Random = attrs.Factory(random.Random)
+    bot_task: asyncio.Task[None] | None = None
+    undos: dict[int, int] = attrs.Factory(dict)
+    """How many undos each seat has made at this table (``MAX_UNDOS`` at most)."""
+    left: dict[int, str] = attrs.Factory(dict)
+    """The seats whose players left, and the bot playing each (from the actions)."""
+    used: float = attrs.Factory(time.monotonic)
+    """When a request or a bot last touched the table."""
+
+
+@attrs.define(eq=False)
+class Gate:
+    """One client's bots think one move at a time."""
+
+    lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
+    users: int = 0
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text a socket sends (compact, as Starlette's send_json)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def with_left(record: TableRecord, left: dict[int, str]) -> TableRecord:
+    """The record with each left seat a bot's, whatever the store's seats say yet."""
+    if not left:
+        return record
+    return attrs.evolve(record, seats=tuple(
+        attrs.evolve(seat, token_hash=None, bot=left[seat.seat]) if seat.seat in left
+        else seat for seat in record.seats))
+
+
+def can_undo(table: Table, seat: int | None) -> bool:
+    """Whether ``seat`` may take back the last move now (a spectator never may): the
+    browser offers Undo only then."""
+    return seat is not None and table.result is None and table.can_undo(seat)
+
+
+def player(table: Table, move: Any) -> Callable[[], tuple[str, dict[str, Any]]]:
+    """Playing ``move`` at ``table``, later (a function bound to both now), which gives
+    the action to store: the move (``move``), or the move and the chance moves the
+    table drew after it (``moves``)."""
+
+    def play() -> tuple[str, dict[str, Any]]:
+        before = table.move_count
+        table.play(move)
+        moves = table.moves_since(before)
+        to_json = table.game.move_to_json
+        if len(moves) == 1:
+            return "move", to_json(moves[0])
+        return "moves", {"moves": [to_json(each) for each in moves]}
+
+    return play
+
+
+def undoer(table: Table, seat: int) -> Callable[[], tuple[str, dict[str, Any]]]:
+    """Taking back ``seat``'s last move at ``table``, later, and the action to store."""
+
+    def undo() -> tuple[str, dict[str, Any]]:
+        table.undo(seat)
+        return "undo", {"seat": seat}
+
+    return undo

@@ -1,0 +1,278 @@
+"""What one client can make the host hold (issue 15's findings 2, 3, 4, 6 and 7): an
+unknown table id leaves nothing behind; one client's bots cannot starve another's, and
+a bot's thinking never holds its table; seeds are the operator's; a socket that does
+not read is closed and its messages dropped; idle tables leave memory and come back on
+demand, the store loaded in the background; each client makes only so many tables."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import random
+import threading
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostserver import TESTING
+from starlette.testclient import TestClient
+
+import aves_core.host.service as service
+from aves_core.host.app import create_app
+from aves_core.host.service import TOO_SLOW, HostError, Limits, Lobby
+from aves_core.host.sqlite import SQLiteStore
+from aves_core.kernel.bots import make_bot
+
+SLOW = "search:77"
+"""The bot spec the tests turn into a bot that thinks until it is let go."""
+
+
+def error_of(answer: Any) -> tuple[int, str]:
+    return answer.status_code, answer.json()["error"]["code"]
+
+
+def lobby_on(tmp_path: Path, **options: Any) -> Lobby:
+    options.setdefault("limits", TESTING["limits"])
+    return Lobby(SQLiteStore(tmp_path / "tables.db"), **options)
+
+
+# --- finding 2: unknown ids ----------------------------------------------------------
+
+def test_an_unknown_table_id_costs_nothing_that_stays(tmp_path: Path) -> None:
+    async def ask(lobby: Lobby, count: int) -> None:
+        for index in range(count):
+            with pytest.raises(HostError) as refused:
+                await lobby.summary(f"{index:064d}")
+            assert "no_such_table" == refused.value.code
+
+    async def main() -> int:
+        lobby = lobby_on(tmp_path)
+        await ask(lobby, 200)  # warm whatever caches the first calls fill
+        tracemalloc.start()
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        await ask(lobby, 3_000)
+        gc.collect()  # a refusal's traceback is garbage in a cycle, not kept
+        grown = tracemalloc.get_traced_memory()[0] - before
+        tracemalloc.stop()
+        assert not lobby._loading
+        assert not lobby._live
+        assert not lobby._subscribers
+        lobby.close()
+        return grown
+
+    # 3,000 ids of 64 characters: a lock or a key kept for each would be about 1 MB.
+    assert asyncio.run(main()) < 100_000
+
+
+# --- finding 3: bots -----------------------------------------------------------------
+
+class Held:
+    """Bots that think until ``release``: a search that takes as long as a test likes."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.thinking = 0
+        self.lock = threading.Lock()
+
+    def make(self, spec: str, game: Any) -> Any:
+        if spec != SLOW:
+            return make_bot(spec, game)
+        inner = make_bot("random", game)
+        held = self
+
+        class HeldBot:
+            def choose(self, view: Any, events: Any, rng: random.Random) -> Any:
+                with held.lock:
+                    held.thinking += 1
+                held.gate.wait(60)
+                return inner.choose(view, events, rng)
+
+        return HeldBot()
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[Held]:
+    bots = Held()
+    monkeypatch.setattr(service, "make_bot", bots.make)
+    yield bots
+    bots.gate.set()
+
+
+async def until(check: Any, what: str, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.02)
+
+
+def test_one_clients_bots_never_starve_another_clients_tables(
+        tmp_path: Path, held: Held) -> None:
+    """Eight tables of one client, six slow bots each, think one move at a time between
+    them: another client's bot table (on a pool of four threads) plays to its end."""
+
+    async def main() -> None:
+        lobby = lobby_on(tmp_path, bot_threads=4)
+        try:
+            for _ in range(8):
+                await lobby.create({"players": list("abcdef"),
+                                    "bots": {str(seat): SLOW for seat in range(6)}},
+                                   client="10.0.0.1")
+            await until(lambda: held.thinking >= 1, "the slow bots never started")
+            other = await lobby.create({"players": ["ann", "bo"],
+                                        "bots": {"0": "greedy", "1": "greedy"}},
+                                       client="10.0.0.2")
+            await until(lambda: lobby._live[other["table"]].table.result is not None,
+                        "the other client's bots were starved")
+            assert 1 == held.thinking  # one thought of the first client's at a time
+        finally:
+            held.gate.set()
+            lobby.close()
+
+    asyncio.run(main())
+
+
+def test_a_thinking_bot_never_holds_its_table(tmp_path: Path, held: Held) -> None:
+    async def main() -> None:
+        lobby = lobby_on(tmp_path)
+        try:
+            made = await lobby.create({"players": ["ann", "bo"], "bots": {"0": SLOW}})
+            if made["to_move"] != [0]:  # the person moves first: then the bot thinks
+                token = (await lobby.join(made["table"], 1))["token"]
+                view = await lobby.view(made["table"], 1, token)
+                await lobby.move(made["table"], 1, token, view["view"]["legal_moves"][0])
+            await until(lambda: held.thinking == 1, "the bot never started thinking")
+            # Reads of the table are answered while the bot thinks.
+            summary = await asyncio.wait_for(lobby.summary(made["table"]), 5)
+            assert [0] == summary["to_move"]
+            await asyncio.wait_for(lobby.view(made["table"], None, None), 5)
+            held.gate.set()
+            await until(lambda: lobby._live[made["table"]].table.to_move != (0,),
+                        "the bot's move was not played")
+        finally:
+            held.gate.set()
+            lobby.close()
+
+    asyncio.run(main())
+
+
+# --- finding 4: seeds ----------------------------------------------------------------
+
+def test_a_client_may_not_pick_the_seed(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "tables.db")) as client:
+        answer = client.post("/api/tables", json={"players": ["ann", "bo"], "seed": 7})
+        assert (403, "seed_not_allowed") == error_of(answer)
+        assert [] == client.get("/api/tables").json()["tables"]
+        made = client.post("/api/tables", json={"players": ["ann", "bo"]}).json()
+        assert made["seeded"] is False
+
+
+def test_a_seed_the_operator_allows_is_shown_to_everyone(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "tables.db", allow_seeds=True)) as client:
+        made = client.post("/api/tables", json={"players": ["ann", "bo"], "seed": 7}).json()
+        assert made["seeded"] is True
+        assert client.get(f"/api/tables/{made['table']}").json()["seeded"] is True
+        assert [True] == [table["seeded"] for table in client.get("/api/tables").json()[
+            "tables"]]
+
+
+# --- finding 6: slow readers ---------------------------------------------------------
+
+def test_a_subscriber_that_does_not_read_is_closed_and_its_messages_dropped(
+        tmp_path: Path) -> None:
+    async def main() -> None:
+        lobby = lobby_on(tmp_path, limits=Limits(socket_queue=5))
+        try:
+            made = await lobby.create({"players": ["ann", "bo"],
+                                       "bots": {"0": "random", "1": "random"}})
+            table = made["table"]
+            _, _, subscriber = await lobby.follow(table, None, None, None)
+            await until(lambda: not subscriber.queue.qsize() < 5 or table not in
+                        lobby._subscribers, "the table never got five messages ahead")
+            await until(lambda: table not in lobby._subscribers,
+                        "a socket that reads nothing was never dropped")
+            assert [TOO_SLOW] == [subscriber.queue.get_nowait()
+                                  for _ in range(subscriber.queue.qsize())]
+        finally:
+            lobby.close()
+
+    asyncio.run(main())
+
+
+# --- finding 7: tables in memory, creation -------------------------------------------
+
+def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Path) -> None:
+    async def main() -> None:
+        lobby = lobby_on(tmp_path, limits=Limits(live_tables=10, creations_burst=10**6,
+                                                 creations_per_minute=10**6))
+        try:
+            made = [await lobby.create({"players": ["ann", "bo"]}) for _ in range(30)]
+            assert len(lobby._live) <= 10
+            token = (await lobby.join(made[0]["table"], made[0]["to_move"][0]))["token"]
+            view = await lobby.view(made[0]["table"], made[0]["to_move"][0], token)
+            assert made[0]["table"] in lobby._live  # loaded again, as it was
+            assert view["next"] == made[0]["events"]
+            lobby.limits = Limits(idle_seconds=0)
+            lobby.sweep()
+            assert not lobby._live
+        finally:
+            lobby.close()
+
+    asyncio.run(main())
+
+
+def test_a_table_followed_or_thinking_stays_in_memory(tmp_path: Path, held: Held) -> None:
+    async def main() -> None:
+        lobby = lobby_on(tmp_path, limits=Limits(idle_seconds=0))
+        try:
+            watched = (await lobby.create({"players": ["ann", "bo"]}))["table"]
+            await lobby.follow(watched, None, None, None)
+            thinking = (await lobby.create({"players": ["ann", "bo"],
+                                            "bots": {"0": SLOW, "1": SLOW}}))["table"]
+            await until(lambda: held.thinking == 1, "the bot never started thinking")
+            idle = (await lobby.create({"players": ["ann", "bo"]}))["table"]
+            lobby.sweep()
+            assert {watched, thinking} == set(lobby._live) - {idle} == set(lobby._live)
+        finally:
+            held.gate.set()
+            lobby.close()
+
+    asyncio.run(main())
+
+
+def test_a_client_makes_only_so_many_tables_a_minute(tmp_path: Path) -> None:
+    limits = Limits(creations_burst=3, creations_per_minute=3)
+    with TestClient(create_app(tmp_path / "tables.db", limits=limits)) as client:
+        for _ in range(3):
+            assert 201 == client.post("/api/tables", json={"players": ["a", "b"]}).status_code
+        answer = client.post("/api/tables", json={"players": ["a", "b"]})
+        assert (429, "too_many_tables") == error_of(answer)
+        assert 15 < answer.json()["retry_after"] <= 20
+        assert 15 < int(answer.headers["Retry-After"]) <= 20
+        assert 3 == len(client.get("/api/tables").json()["tables"])
+
+
+def test_the_first_request_is_answered_before_the_store_is_looked_through(
+        tmp_path: Path) -> None:
+    """Tables with bots are resumed in the background: a store of many tables does not
+    hold the first answer."""
+    db = tmp_path / "tables.db"
+    store = SQLiteStore(db)
+    lobby = Lobby(store, allow_seeds=True, limits=TESTING["limits"])
+
+    async def fill() -> None:
+        for seed in range(300):
+            await lobby.create({"players": ["ann", "bo"], "seed": seed, "bots": {"1": "greedy"}})
+        lobby.close()
+
+    asyncio.run(fill())
+    store.close()
+    with TestClient(create_app(db)) as client:
+        # The housekeeping task has not yet loaded every table when the first answer comes.
+        answer = client.get("/api/games")
+        assert 200 == answer.status_code
+        live = len(client.app.state.lobby._live)  # type: ignore[attr-defined]
+        assert live < 300

@@ -1,0 +1,130 @@
+"""Two workers over one store (issue 15's findings 1 and 8): a seat's leave, taken by
+one worker, holds on the other at once. The old token reads and moves nothing there,
+the other worker's sockets for the seat close before any card of the bot's is sent,
+and the replacing bot plays. Two apps on one SQLite file or one PostgreSQL database
+are two workers: each has its own lobby, cache and connection, and learns of the
+other's actions only through the store."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostserver import TESTING
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from aves_core.host.app import create_app
+from aves_core.host.service import SEAT_LEFT, HostError, Lobby
+from aves_core.host.stores import open_store
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.db")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def workers(database: str) -> Iterator[tuple[TestClient, TestClient]]:
+    with TestClient(create_app(database, **TESTING)) as first, \
+            TestClient(create_app(database, **TESTING)) as second:
+        yield first, second
+
+
+def error_of(answer: Any) -> tuple[int, str]:
+    return answer.status_code, answer.json()["error"]["code"]
+
+
+def test_a_leave_on_one_worker_holds_on_the_other_at_once(
+        workers: tuple[TestClient, TestClient]) -> None:
+    first, second = workers
+    table = first.post("/api/tables", json={"players": ["ann", "bo"]}).json()["table"]
+    seat = first.get(f"/api/tables/{table}").json()["to_move"][0]
+    token = first.post(f"/api/tables/{table}/seats/{seat}/join").json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    # The second worker knows the seat and its token (it caches the seat's record)...
+    view = second.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth)
+    assert 200 == view.status_code
+    move = view.json()["view"]["legal_moves"][0]
+    with second.websocket_connect(f"/api/tables/{table}/socket") as socket:
+        socket.send_json({"type": "hello", "seat": seat, "token": token})
+        assert "welcome" == socket.receive_json()["type"]
+        # ... when the first worker takes the player's leave.
+        assert 200 == first.post(f"/api/tables/{table}/seats/{seat}/leave",
+                                 headers=auth).status_code
+        # The second worker's socket for the seat is told and closed: nothing of the
+        # bot's hand reaches it (the first message after the welcome is the close).
+        assert "seat_left" == socket.receive_json()["error"]["code"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert 4403 == closed.value.code
+    assert (403, "forbidden") == error_of(
+        second.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth))
+    assert (403, "forbidden") == error_of(
+        second.post(f"/api/tables/{table}/seats/{seat}/moves", json=move, headers=auth))
+    assert (403, "forbidden") == error_of(
+        second.get(f"/api/tables/{table}/seats/{seat}/events?since=0", headers=auth))
+    # The bot that replaces the player moves, and both workers see its move.
+    deadline = time.monotonic() + 30
+    while second.get(f"/api/tables/{table}").json()["events"] == view.json()["next"]:
+        assert time.monotonic() < deadline, "the bot of the left seat never moved"
+        time.sleep(0.05)
+    summary = second.get(f"/api/tables/{table}").json()
+    assert "random" == summary["seats"][seat]["bot"]
+    assert summary["events"] == first.get(f"/api/tables/{table}").json()["events"]
+
+
+def test_a_socket_hello_racing_a_leave_never_keeps_the_seats_cards(database: str) -> None:
+    """A hello on one worker and a leave on the other, started in the same instant many
+    times: either the hello is refused, or its socket is closed before any message that
+    could carry the bot's cards."""
+
+    async def race(rounds: int) -> dict[str, int]:
+        stores = [open_store(database), open_store(database)]
+        one, two = (Lobby(store, allow_seeds=True, limits=TESTING["limits"])
+                    for store in stores)
+        outcomes = {"refused": 0, "closed": 0}
+        try:
+            for round_ in range(rounds):
+                made = await one.create({"players": ["ann", "bo"], "seed": round_})
+                table = made["table"]
+                seat = made["to_move"][0]
+                token = (await one.join(table, seat))["token"]
+                await two.view(table, seat, token)  # the second worker caches the seat
+                await asyncio.sleep(0)
+                follow = asyncio.ensure_future(two.follow(table, seat, token, 0))
+                leave = asyncio.ensure_future(one.leave(table, seat, token))
+                await leave
+                try:
+                    _, _, subscriber = await follow
+                except HostError as error:
+                    refusal = error.code
+                else:
+                    refusal = None
+                if refusal is not None:
+                    assert "forbidden" == refusal
+                    outcomes["refused"] += 1
+                    continue
+                # The second worker hears of the leave (a notification, or its poll).
+                await two.changed(table)
+                messages = []
+                while not subscriber.queue.empty():
+                    messages.append(subscriber.queue.get_nowait())
+                assert [SEAT_LEFT] == messages
+                outcomes["closed"] += 1
+        finally:
+            for lobby in (one, two):
+                lobby.close()
+            for store in stores:
+                store.close()
+        return outcomes
+
+    outcomes = asyncio.run(race(12))
+    assert 12 == sum(outcomes.values())
