@@ -1,10 +1,12 @@
 // A table: the socket and its catch-up (the whole history on every load), whose turn it
-// is, undo when it can work, what happened, refusals, the connection's state, the result,
-// and the game's drawing (or the fallback) in between. Nothing here names a game.
+// is, the seats' clocks under a time control, undo when it can work, what happened,
+// refusals, the connection's state, the result, and the game's drawing (or the fallback)
+// in between. Nothing here names a game.
 
 import { call, el, list, refusal, show, sleep, motion, tokenKey } from "./kit.js";
 import { gameInfo, loadDrawing, makeContext, rulesButton } from "./games.js";
 import { App, current } from "./state.js";
+import { drawClocks } from "./clocks.js";
 import * as fallback from "./fallback.js";
 
 const RETRY_FIRST_MS = 500, RETRY_MAX_MS = 15000;
@@ -13,7 +15,8 @@ const BOT_PAUSE_MS = 450;  // between two moves of other seats, so that a person
 export async function openTable(here, table, seat) {
   Object.assign(App, { table, seat, token: seat === null ? null : localStorage.getItem(tokenKey(table, seat)),
                        view: null, next: 0, received: 0, lines: [], final: null, board: null, undo: false,
-                       updates: Promise.resolve(), pending: 0, idle: true, retries: 0, seats: [] });
+                       updates: Promise.resolve(), pending: 0, idle: true, retries: 0, seats: [],
+                       clocks: null });
   if (seat !== null && !App.token) {
     return show(el("p", {}, "This browser holds no token for that seat. "),
       el("a", { href: `#/table/${table}/join/${seat}` }, "Take the seat"), " or ",
@@ -34,6 +37,8 @@ export async function openTable(here, table, seat) {
     return;
   }
   if (!current(here)) return;
+  // For tests and the curious: draw a message as if the socket had brought it.
+  App.receive = (message) => receive(here, message);
   show(el("p", { class: "muted" }, "Connecting…"));
   connect(here);
 }
@@ -90,6 +95,8 @@ function context() { return makeContext(App.info, App.seat, App.names, send, { s
 // Messages are drawn in order: a drawing's update may take its time (an animation). The
 // first batch after a hello is history (drawn at once); the rest happen now.
 function receive(here, message) {
+  // A running clock counts down from when its message arrived, not from when it is drawn.
+  const clocks = message.clocks ? { data: message.clocks, arrived: performance.now() } : null;
   if (message.type === "error") {
     if (App.board || !current(here)) return notice(message.error);
     // Refused before anything was drawn (a token that no longer holds the seat).
@@ -103,6 +110,8 @@ function receive(here, message) {
     App.undo = Boolean(message.undo);
     App.catchingUp = true;
     connection(null);
+    App.clocks = clocks;
+    if (App.board) drawSeatClocks();
     return;
   }
   const live = !App.catchingUp;
@@ -125,6 +134,7 @@ function receive(here, message) {
     App.view = message.view;
     App.next = message.next;
     App.undo = Boolean(message.undo);
+    App.clocks = clocks;
     drawShell();
     // Another seat's move (a bot's most often) stays on the table a moment before the next.
     if (live && motion() && events.length && !message.view.legal_moves.length) await sleep(BOT_PAUSE_MS);
@@ -144,6 +154,7 @@ function mountBoard() {
         rulesButton(App.drawing, context()))),
     el("div", { id: "connection", class: "connection", role: "status", hidden: true }),
     el("div", { id: "status-box" }),
+    el("ul", { id: "clocks", class: "clocks", "aria-label": "clocks", hidden: true }),
     el("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
     root,
     el("div", { class: "row", id: "buttons" }),
@@ -192,6 +203,7 @@ function drawButtons() {
 function drawShell() {
   const view = App.view;
   document.getElementById("status-box").replaceChildren(status(view));
+  drawSeatClocks();
   drawButtons();
   if (view.result) {
     document.getElementById("replay-link").replaceChildren(el("a", { href: `#/replay/${App.table}`, id: "replay-table" }, "Replay"));
@@ -209,6 +221,18 @@ function drawShell() {
 export function resultWords(result, info, name) {
   const reason = (info.reasons && info.reasons[result.reason]) || String(result.reason).replace(/_/g, " ");
   return `${list(result.winners.map(name))} won (${reason})`;
+}
+
+// Each seat's clock beside its name ("Ana (you)", "Bo (bot)"), when the table has a time
+// control.
+function drawSeatClocks() {
+  const name = (seat) => {
+    const found = App.seats[seat];
+    const base = App.names[seat] ?? `seat ${seat + 1}`;
+    return seat === App.seat ? `${base} (you)` : found && found.bot ? `${base} (bot)` : base;
+  };
+  drawClocks(document.getElementById("clocks"), App.clocks && App.clocks.data,
+             App.clocks && App.clocks.arrived, name);
 }
 
 function seatWord(seat) {
