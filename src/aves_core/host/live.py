@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from aves_core.bots import Bot
+from aves_core.host.clocks import Clock
 from aves_core.host.store import TableRecord
 from aves_core.kernel.table import Table
 
@@ -69,6 +70,15 @@ class LiveTable:
     """The seats whose players left, and the bot playing each (from the actions)."""
     used: float = attrs.Factory(time.monotonic)
     """When a request or a bot last touched the table."""
+    clock: Clock | None = None
+    """The table's clocks, if it has a time control."""
+    timer: asyncio.TimerHandle | None = None
+    """Set for the next deadline: then the seat's move is played for it."""
+
+    @property
+    def timed(self) -> bool:
+        """Whether a clock runs: the game goes on under a time control."""
+        return self.clock is not None and self.table.result is None
 
 
 @attrs.define(eq=False)

@@ -50,9 +50,25 @@ _NEW_TABLE: dict[str, Any] = {
                                                "maxLength": 40}},
         "options": {"type": ["object", "null"],
                     "description": "the game's options (null or absent: its defaults)"},
-        "seed": {"type": ["integer", "null"], "minimum": 0},
+        "seed": {"type": ["integer", "null"], "minimum": 0,
+                 "description": "refused (403 seed_not_allowed) unless the operator runs "
+                                "aves serve --allow-seeds: a seed tells every hidden card"},
         "bots": {"type": "object", "additionalProperties": {"type": "string"},
                  "description": "seat numbers (as strings) and bot names"},
+        "clock": {"oneOf": [
+            {"type": "null"},
+            {"type": "object", "required": ["kind", "bank", "bonus"],
+             "additionalProperties": False,
+             "properties": {"kind": {"const": "realtime"},
+                            "bank": {"type": "number", "minimum": 10, "maximum": 86400},
+                            "bonus": {"type": "number", "minimum": 0, "maximum": 3600}}},
+            {"type": "object", "required": ["kind", "per_move"],
+             "additionalProperties": False,
+             "properties": {"kind": {"const": "turn"},
+                            "per_move": {"type": "number", "minimum": 60,
+                                         "maximum": 2592000}}},
+        ], "description": "a time control: a bank per seat and a bonus per move, or a "
+                          "time per move (none when absent)"},
     },
     "required": ["players"],
     "additionalProperties": False,
@@ -72,7 +88,7 @@ OPENAPI: dict[str, Any] = {
             "post": {"summary": "a new table",
                      "requestBody": {"required": True, "content": {
                          "application/json": {"schema": _NEW_TABLE}}},
-                     "responses": _answers(201, 413)},
+                     "responses": _answers(201, 403, 413, 415, 429)},
         },
         "/api/replay": {"post": {
             "summary": "a log replayed: each state, for the replay viewer",

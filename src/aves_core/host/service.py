@@ -44,6 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from aves_core.bots import Bot, make_bot
+from aves_core.host.clocks import Clock, TimeControl
 from aves_core.host.drawings import option_choices, option_help, web_entry
 from aves_core.host.errors import HostError
 from aves_core.host.live import (
@@ -66,7 +67,6 @@ from aves_core.host.store import (
     Store,
     TableRecord,
     hash_token,
-    new_created,
     token_matches,
 )
 from aves_core.host.tablelog import apply_action, export_log, new_table, replay_steps
@@ -84,14 +84,18 @@ MAX_UNDOS = 100
 """The undos one seat may make in one game."""
 LEAVE_BOT = "random"
 """The bot that plays a seat its player left."""
+STAND_IN_BOTS = ("greedy", "random")
+"""The bot that plays a move for a seat whose time ran out: the first the game has."""
 
 
 class Lobby:
     """Every table a host serves, over one store."""
 
     def __init__(self, store: Store, *, bot_threads: int = 4, allow_seeds: bool = False,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, now: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.now = now
+        """The time (seconds since the epoch) actions are stored with and clocks read."""
         self.allow_seeds = allow_seeds
         self.limits = limits or Limits()
         self._live: dict[str, LiveTable] = {}
@@ -125,9 +129,10 @@ class Lobby:
             raise HostError(400, error.code, str(error)) from None
         self._admit(client)
         table_id = secrets.token_hex(8)
-        record = TableRecord(table_id, game.id, header_data(log), new_created(), tuple(
+        record = TableRecord(table_id, game.id, header_data(log), self.now(), tuple(
             SeatRecord(seat, name, bot=new.bots.get(seat))
-            for seat, name in enumerate(players)))
+            for seat, name in enumerate(players)),
+            clock=None if new.clock is None else new.clock.to_json())
         await self._db(self.store.create_table, record)
         if new.bots:
             self._owners[table_id] = client
@@ -179,7 +184,11 @@ class Lobby:
         for seat in record.seats:
             if seat.bot:
                 live.bots[seat.seat] = make_bot(seat.bot, live.table.game)
+        if record.clock is not None:
+            live.clock = Clock(TimeControl.from_json(record.clock), len(record.seats),
+                               record.created, live.table.to_move)
         await self._catch_up(live)
+        self._arm(live)
         self._live[table_id] = live
         if len(self._live) > self.limits.live_tables:
             self._unload(keep=self.limits.live_tables * 9 // 10)
@@ -187,8 +196,9 @@ class Lobby:
 
     def _idle(self, live: LiveTable) -> bool:
         """Whether the table may leave memory: nothing of it is under way here."""
+        # A running clock stays: its timer must fire (a restart loads it again).
         return (not live.lock.locked() and (live.bot_task is None or live.bot_task.done())
-                and not self._subscribers.get(live.record.id))
+                and not self._subscribers.get(live.record.id) and not live.timed)
 
     def _unload(self, *, keep: int = 0, older: float | None = None) -> int:
         """Let idle tables leave memory: the least recently used until ``keep`` remain,
@@ -225,7 +235,8 @@ class Lobby:
         """Bots whose turn it is move: every unfinished table with a bot is looked at,
         one at a time, so requests are answered meanwhile."""
         for record in await self._db(self.store.tables, 1_000_000):
-            if record.result is None and any(seat.bot for seat in record.seats):
+            if record.result is None and (record.clock is not None
+                                          or any(seat.bot for seat in record.seats)):
                 with contextlib.suppress(HostError):
                     self._schedule_bots(await self._get(record.id))
                 await asyncio.sleep(0)
@@ -237,6 +248,7 @@ class Lobby:
         for action in actions:
             self._replay(live, action)
         if actions:
+            self._arm(live)
             # Whoever catches up tells this worker's sockets: otherwise a worker that
             # learnt of a move through a view or a bot's turn would never send it.
             self.publish(live)
@@ -248,6 +260,9 @@ class Lobby:
         else:
             apply_action(live.table, action)
         live.actions = action.index + 1
+        if live.clock is not None:
+            live.clock.record(action.at, _mover(live, action), live.table.to_move,
+                              action.data.get("timeout") if action.kind == "moves" else None)
         if action.kind == "undo":
             seat = action.data["seat"]
             live.undos[seat] = live.undos.get(seat, 0) + 1
@@ -256,6 +271,9 @@ class Lobby:
         """Start the table again from the store (after a refused append: the move
         applied in memory must go)."""
         live.table, live.actions, live.undos = new_table(live.record), 0, {}
+        if live.clock is not None:
+            live.clock = Clock(live.clock.control, len(live.record.seats),
+                               live.record.created, live.table.to_move)
         await self._catch_up(live)
 
     async def _refresh(self, live: LiveTable) -> None:
@@ -279,7 +297,12 @@ class Lobby:
             "seeded": record.header.get("seed") is not None,
             "result": None if result is None else {"winners": list(result.winners),
                                                    "reason": result.reason},
+            "clocks": self._clocks(live),
         }
+
+    def _clocks(self, live: LiveTable) -> dict[str, Any] | None:
+        """The table's clocks now, or None without a time control."""
+        return None if live.clock is None else live.clock.to_json(round(self.now(), 3))
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         """A table's seats, whose move it is, and its result."""
@@ -298,6 +321,7 @@ class Lobby:
                  "over": record.result is not None,
                  "winners": None if record.result is None else record.result["winners"],
                  "seeded": record.header.get("seed") is not None,
+                 "clock": record.clock,
                  "created": record.created} for record in records]
 
     @staticmethod
@@ -362,7 +386,7 @@ class Lobby:
         """The player leaves: a random bot plays the seat from now on. The leave is an
         action in the table's order, so every worker sees it before any later move."""
         async with self._at(table_id, seat, token) as live:
-            await self._act(live, lambda: ("leave", {"seat": seat, "bot": LEAVE_BOT}))
+            await self._act(live, lambda: ("leave", {"seat": seat, "bot": LEAVE_BOT}), None)
             self._seat_left(live, seat, LEAVE_BOT)
         # The seats table follows (the lobby reads it); the action is what counts.
         await self._db(self.store.set_bot, table_id, seat, LEAVE_BOT)
@@ -385,7 +409,7 @@ class Lobby:
         """A seat's view as JSON, with the table's event count."""
         table = live.table
         return {"view": table.game.view_to_json(table.view(seat)), "next": table.event_count,
-                "undo": can_undo(table, seat)}
+                "undo": can_undo(table, seat), "clocks": self._clocks(live)}
 
     async def view(self, table_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
         """What a seat (None: a spectator) may see now."""
@@ -406,7 +430,7 @@ class Lobby:
         return {"events": [table.game.event_to_json(event) for event in events],
                 "next": table.event_count,
                 "view": table.game.view_to_json(table.view(seat)),
-                "undo": can_undo(table, seat)}
+                "undo": can_undo(table, seat), "clocks": self._clocks(live)}
 
     # --- moves --------------------------------------------------------------------------
 
@@ -428,7 +452,7 @@ class Lobby:
             if mover != seat:
                 raise HostError(403, "forbidden", f"seat {seat} cannot move for seat {mover}")
             first = live.table.event_count
-            await self._act(live, player(live.table, move))
+            await self._act(live, player(live.table, move), seat)
             answer = self._events_json(live, seat, first) if reply else None
         self._schedule_bots(live)
         return answer
@@ -442,25 +466,30 @@ class Lobby:
                 raise HostError(409, "undo_limit", f"a seat may undo at most {MAX_UNDOS} "
                                 "times a game")
             first = live.table.event_count
-            await self._act(live, undoer(live.table, seat))
+            await self._act(live, undoer(live.table, seat), seat)
             live.undos[seat] = live.undos.get(seat, 0) + 1
             return self._events_json(live, seat, first)
 
-    async def _act(self, live: LiveTable, apply: Callable[[], tuple[str, dict[str, Any]]]
-                   ) -> None:
-        """Apply an action in memory (``apply`` returns the action's kind and data to
-        store), store it at the next index, and tell subscribers. The caller holds the
-        lock and has caught up. If the store refuses (another worker was first, or it
-        failed), the table is rebuilt from the store and the request gets the error."""
+    async def _act(self, live: LiveTable, apply: Callable[[], tuple[str, dict[str, Any]]],
+                   mover: int | None, timeout: int | None = None) -> None:
+        """Apply an action of seat ``mover`` in memory (``apply`` returns the action's
+        kind and data to store; ``timeout``: a move played for that seat, its time run
+        out), store it at the next index with the time, and tell subscribers. The
+        caller holds the lock and has caught up. If the store refuses (another worker
+        was first, or it failed), the table is rebuilt from the store and the request
+        gets the error."""
         table = live.table
         try:
             kind, data = apply()
+            if timeout is not None:  # marked in the action: every worker marks the seat
+                moves = data["moves"] if kind == "moves" else [data]
+                kind, data = "moves", {"moves": moves, "timeout": timeout}
         except IllegalMoveError as error:
             raise HostError(400, error.code, error.message) from None
         except UndoError as error:
             raise HostError(409, error.code, error.message) from None
         result = table.result
-        action = Action(live.actions, kind, data)
+        action = Action(live.actions, kind, data, at=self.now())
         try:
             await self._db(self.store.append, live.record.id, action, None if result is None
                            else {"winners": list(result.winners), "reason": result.reason})
@@ -471,6 +500,9 @@ class Lobby:
                                 "table as it is now", {"next": live.table.event_count}) from None
             raise
         live.actions += 1
+        if live.clock is not None:
+            live.clock.record(action.at, mover, table.to_move, timeout)
+            self._arm(live)
         if result is not None:
             self._owners.pop(live.record.id, None)
         self.publish(live)
@@ -478,7 +510,7 @@ class Lobby:
     # --- bots ---------------------------------------------------------------------
 
     def _schedule_bots(self, live: LiveTable) -> None:
-        if not live.bots:
+        if not live.bots and not live.timed:
             return
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = asyncio.get_running_loop().create_task(
@@ -494,24 +526,46 @@ class Lobby:
                 await self._catch_up(live)
                 table = live.table
                 seat = next((seat for seat in table.to_move if seat in live.bots), None)
+                timeout = None if seat is not None else self._due(live)
+                if timeout is not None:
+                    seat = timeout
                 if seat is None or table.result is not None:
+                    self._arm(live)  # a timer a little early: set it again
                     return
-                bot, seen = live.bots[seat], live.actions
+                bot = live.bots[seat] if timeout is None else _stand_in(live)
+                seen = live.actions
                 view = table.view(seat)
                 events = table.events_since(0, seat)
             move = await self._think(self._owners.get(table_id, table_id), bot, view,
                                      events, live.rng)
             async with live.lock:
                 await self._catch_up(live)
-                if live.actions != seen or live.bots.get(seat) is not bot:
+                if live.actions != seen or (timeout is None and live.bots.get(seat) is not bot):
                     continue  # the table moved on while the bot thought: look again
                 if move not in view.legal_moves:  # a faulty bot must not stall the table
                     move = live.rng.choice(view.legal_moves)
                 try:
-                    await self._act(live, player(live.table, move))
+                    await self._act(live, player(live.table, move), seat, timeout)
                 except HostError:
                     continue  # another worker moved first: look again
             await asyncio.sleep(0)  # let requests for this table in between
+
+    def _due(self, live: LiveTable) -> int | None:
+        """The seat whose time has run out, if any (a bot then plays its move)."""
+        due = None if live.clock is None else live.clock.next_deadline()
+        return due[1] if due is not None and due[0] <= self.now() else None
+
+    def _arm(self, live: LiveTable) -> None:
+        """Set the table's timer for its next deadline (none once the game is over)."""
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        due = live.clock.next_deadline() if live.timed and live.clock else None
+        if due is not None:
+            # A little after the deadline, so that the clock has surely run out then.
+            delay = max(0.0, due[0] - self.now()) + 0.01
+            live.timer = asyncio.get_running_loop().call_later(
+                delay, self._schedule_bots, live)
 
     async def _think(self, owner: str, bot: Bot, view: Any, events: Any,
                      rng: random.Random) -> Any:
@@ -619,9 +673,25 @@ class Lobby:
         for live in self._live.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
+            if live.timer is not None:
+                live.timer.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
 
 
+def _mover(live: LiveTable, action: Action) -> int | None:
+    """The seat that made a stored action (None: a leave, which is no seat's move)."""
+    if action.kind == "undo":
+        seat: int = action.data["seat"]
+        return seat
+    if action.kind == "leave":
+        return None
+    game = live.table.game
+    first = action.data if action.kind == "move" else action.data["moves"][0]
+    return game.mover(game.move_from_json(first))
 
 
-
+def _stand_in(live: LiveTable) -> Bot:
+    """The bot that plays for a seat whose time ran out."""
+    names = live.table.game.bot_factories()
+    return make_bot(next((name for name in STAND_IN_BOTS if name in names), "random"),
+                    live.table.game)

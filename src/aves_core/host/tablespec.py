@@ -1,6 +1,6 @@
 """The body of ``POST /api/tables`` read and checked: the game, the players' names,
-the options, the seed (if the operator allows seeds) and the bots, each refused with a
-400 that says what is wrong before anything is stored."""
+the options, the seed (if the operator allows seeds), the bots and the time control,
+each refused with a 400 that says what is wrong before anything is stored."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from aves_core.bots import make_bot
+from aves_core.host.clocks import ClockError, TimeControl
 from aves_core.host.errors import HostError
 from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import AvesError
@@ -37,14 +38,16 @@ class NewTable:
     options: Any
     seed: int | None
     bots: dict[int, str]
+    clock: TimeControl | None = None
 
 
 def read_new_table(body: Any, *, allow_seeds: bool) -> NewTable:
-    """``{"game", "players", "options", "seed", "bots"}`` checked (``HostError`` 400, or
-    403 ``seed_not_allowed`` for a seed the host does not take from clients)."""
+    """``{"game", "players", "options", "seed", "bots", "clock"}`` checked (``HostError``
+    400, or 403 ``seed_not_allowed`` for a seed the host does not take from clients)."""
     if type(body) is not dict:
         raise _bad("the body must be a JSON object")
-    unknown = sorted(set(body) - {"game", "players", "options", "seed", "bots", "variant"})
+    unknown = sorted(set(body) - {"game", "players", "options", "seed", "bots", "variant",
+                                  "clock"})
     if unknown:
         raise _bad(f"unknown key {unknown[0]!r}")
     game = _game(body.get("game", "aves"))
@@ -63,8 +66,14 @@ def read_new_table(body: Any, *, allow_seeds: bool) -> NewTable:
         raise HostError(403, "seed_not_allowed", "this host deals from its own "
                         "randomness: a seed would tell its chooser every hidden card "
                         "(an operator may allow seeds: aves serve --allow-seeds)")
+    clock = None
+    if body.get("clock") is not None:
+        try:
+            clock = TimeControl.from_json(body["clock"])
+        except ClockError as error:
+            raise _bad(f"clock: {error.message}") from None
     return NewTable(game, tuple(players), _options(game, body), seed,
-                    _bot_specs(game, body.get("bots", {}), len(players)))
+                    _bot_specs(game, body.get("bots", {}), len(players)), clock)
 
 
 def _bad(message: str, code: str = "schema") -> HostError:
