@@ -123,8 +123,11 @@ class TableRecord:
 class Action:
     """One action of a table, in order: a ``move`` (its JSON), ``moves`` (``{"moves":
     [...]}``: a move and the chance moves drawn after it, in a game with chance during
-    play) or an ``undo`` (``{"seat": s}``); ``at`` is when it was stored (seconds since
-    the epoch; None for an action stored before schema version 2)."""
+    play; with ``"timeout": s`` when a bot played it for seat ``s``, whose time ran
+    out), an ``undo`` (``{"seat": s}``) or a ``leave`` (``{"seat": s, "bot": name}``:
+    the player left and the bot plays the seat from then on); ``at`` is when it was
+    stored (seconds since the epoch; None for an action stored before schema version
+    2)."""
 
     index: int
     kind: str
