@@ -6,6 +6,7 @@ the host's own tests and by .ci/run."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from aves_core.cli import main
 
 uvicorn = pytest.importorskip("uvicorn")  # the web extra
 
+TIMEOUT_VARIABLES = ("AVES_TIMEOUT_HEAD", "AVES_TIMEOUT_BODY", "AVES_TIMEOUT_KEEP_ALIVE")
+
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
@@ -23,6 +26,8 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
     monkeypatch.setenv("AVES_DB", "")  # serve sets it: restored after the test
+    for variable in TIMEOUT_VARIABLES:  # as AVES_DB (empty: unset, the default)
+        monkeypatch.setenv(variable, "")
     return calls
 
 
@@ -58,6 +63,41 @@ def test_a_database_that_cannot_be_opened_is_one_line_and_exit_2(
     error = capsys.readouterr().err
     assert f"aves serve: cannot open the database {db}: unable to open database file\n" \
         == error
+    assert [] == started
+
+
+def test_the_time_limits_reach_uvicorn_and_the_workers(
+        tmp_path: Path, started: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> None:
+    from aves_core.host.protocol import HeadDeadlineProtocol
+
+    monkeypatch.setenv("AVES_TIMEOUT_BODY", "7")  # the environment's, under the option's
+    monkeypatch.setenv("AVES_TIMEOUT_KEEP_ALIVE", "9")
+    assert 0 == main(["serve", "--port", "0", "--db", str(tmp_path / "aves.db"),
+                      "--timeout-head", "2.5", "--timeout-keep-alive", "1.5"])
+    assert HeadDeadlineProtocol is started[0]["http"]
+    assert 2 == started[0]["timeout_keep_alive"]  # uvicorn's whole seconds, rounded up
+    assert ["2.5", "7.0", "1.5"] == [os.environ[variable] for variable in TIMEOUT_VARIABLES]
+
+
+def test_the_default_time_limits(tmp_path: Path, started: list[dict[str, Any]]) -> None:
+    assert 0 == main(["serve", "--port", "0", "--db", str(tmp_path / "aves.db")])
+    assert 5 == started[0]["timeout_keep_alive"]
+    assert ["10.0", "30.0", "5.0"] == [os.environ[variable] for variable in TIMEOUT_VARIABLES]
+
+
+@pytest.mark.parametrize(("argument", "variable", "error"), [
+    ("--timeout-head=0", "", "--timeout-head must be a positive number of seconds"),
+    ("--timeout-body=inf", "", "--timeout-body must be a positive number of seconds"),
+    ("", "soon", "AVES_TIMEOUT_BODY must be a positive number of seconds, not 'soon'"),
+    ("", "-1", "AVES_TIMEOUT_BODY must be a positive number of seconds, not '-1'")])
+def test_a_time_limit_that_is_not_a_positive_number_is_exit_2(
+        argument: str, variable: str, error: str, tmp_path: Path,
+        started: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("AVES_TIMEOUT_BODY", variable)
+    assert 2 == main(["serve", "--port", "0", "--db", str(tmp_path / "aves.db"),
+                      *filter(None, [argument])])
+    assert f"aves serve: {error}\n" == capsys.readouterr().err
     assert [] == started
 
 

@@ -6,11 +6,14 @@ file (the default, ``aves.db``) or a ``postgresql://`` URL; ``--workers`` runs
 several processes, which share the database and see each other's moves. On
 start it prints the address to open in a browser (``--port 0``: a free port,
 chosen before it starts, so the address printed is the one it listens on).
+``--timeout-head``, ``--timeout-body`` and ``--timeout-keep-alive`` bound how long
+it waits for a client (``aves_core.host.timeouts``): uvicorn alone waits forever.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from typing import Any, TextIO
 
@@ -36,6 +39,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--tables-per-minute", type=float, default=20.0, metavar="N",
                         help="tables one client (an IP address) may create a minute, and at "
                              "once (default 20)")
+    _add_timeouts(parser)
     export = commands.add_parser(
         "export", help="write a hosted table's log, finished or not (for the operator)",
         description="Write a table of an aves serve database as a log that aves replay "
@@ -53,11 +57,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """``aves serve``; returns the exit status."""
     try:
         import uvicorn
+
+        from aves_core.host.protocol import HeadDeadlineProtocol
     except ImportError:
         raise UsageError("aves serve needs the web extra: pip install 'aves-core[web]'") \
             from None
     from aves_core.host.app import CREATIONS_VARIABLE, DB_VARIABLE, SEEDS_VARIABLE
 
+    keep_alive = _timeouts(args)
     if args.workers < 1 or not 0 <= args.port < 65536:
         raise UsageError("--workers must be >= 1 and --port 0 to 65535")
     if not 1 <= args.tables_per_minute <= 1e9:
@@ -73,11 +80,64 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     print(f"Open {_url(_local(args.host), port)}/ in a browser", file=out, flush=True)
     uvicorn.run("aves_core.host.app:app_from_environment", factory=True, host=args.host,
                 port=port, workers=args.workers, log_level="warning",
+                # Deadlines for a request's head and idle connections (uvicorn alone
+                # waits for a head forever); the body's is the application's.
+                http=HeadDeadlineProtocol, timeout_keep_alive=keep_alive,
                 ws_max_size=64 * 1024,
                 # Messages are about 1 KB: compressing them cost more CPU (about a tenth
                 # of the server's time) than it saved on 127.0.0.1 or a LAN.
                 ws_per_message_deflate=False)
     return 0
+
+
+def _add_timeouts(parser: argparse.ArgumentParser) -> None:
+    """``--timeout-head``, ``--timeout-body`` and ``--timeout-keep-alive``."""
+    from aves_core.host.timeouts import (
+        BODY_TIMEOUT,
+        BODY_VARIABLE,
+        HEAD_TIMEOUT,
+        HEAD_VARIABLE,
+        KEEP_ALIVE_TIMEOUT,
+        KEEP_ALIVE_VARIABLE,
+    )
+
+    parser.add_argument(
+        "--timeout-head", type=float, metavar="SECONDS",
+        help="close a connection whose request line and headers have not all come within "
+             "this of its opening or of the previous response (a total: a client sending "
+             f"a byte at a time is cut too); default {HEAD_TIMEOUT:g}, or ${HEAD_VARIABLE}")
+    parser.add_argument(
+        "--timeout-body", type=float, metavar="SECONDS",
+        help="answer 408 and close when a request's body has not all come within this of "
+             f"its head; default {BODY_TIMEOUT:g}, or ${BODY_VARIABLE}")
+    parser.add_argument(
+        "--timeout-keep-alive", type=float, metavar="SECONDS",
+        help="close a connection idle this long after a response (whole seconds, rounded "
+             f"up); default {KEEP_ALIVE_TIMEOUT:g}, or ${KEEP_ALIVE_VARIABLE}")
+
+
+def _timeouts(args: argparse.Namespace) -> int:
+    """Check the time limits (each option, else its environment variable, else the
+    default) and pass them to the workers in the environment; the keep-alive's in
+    whole seconds, for uvicorn."""
+    from aves_core.host import timeouts
+
+    found: dict[str, float] = {}
+    for option, variable, default in (
+            ("timeout_head", timeouts.HEAD_VARIABLE, timeouts.HEAD_TIMEOUT),
+            ("timeout_body", timeouts.BODY_VARIABLE, timeouts.BODY_TIMEOUT),
+            ("timeout_keep_alive", timeouts.KEEP_ALIVE_VARIABLE, timeouts.KEEP_ALIVE_TIMEOUT)):
+        given: float | None = getattr(args, option)
+        try:
+            value = timeouts.seconds(variable, default) if given is None else given
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        if not 0 < value < math.inf:
+            raise UsageError(f"--{option.replace('_', '-')} must be a positive number of "
+                             "seconds")
+        os.environ[variable] = repr(float(value))
+        found[variable] = value
+    return math.ceil(found[timeouts.KEEP_ALIVE_VARIABLE])
 
 
 def run_export(args: argparse.Namespace, out: TextIO) -> int:

@@ -25,9 +25,10 @@ Every error is ``{"error": {"code": ..., "message": ...}}`` with the status
 that fits (400 a bad request or an illegal move, with the engine's code; 401 no
 token; 403 a wrong token, a cross-site request or a seed the host does not allow;
 404 no such table or seat; 409 a seat taken, a move another worker played first,
-an undo refused, a log of a game still going; 413 a body over 64 KiB; 415 a body
-that is not ``application/json``; 429 a client that made too many tables; 500 a
-bug, never with a traceback).
+an undo refused, a log of a game still going; 408 a body that did not all come
+within 30 s, ``aves_core.host.timeouts``; 413 a body over 64 KiB; 415 a body that
+is not ``application/json``; 429 a client that made too many tables; 500 a bug,
+never with a traceback).
 
 ``create_app(store)`` builds the application; a host can serve it with uvicorn
 (``aves serve``) or mount it inside its own Starlette or FastAPI application.
@@ -57,6 +58,7 @@ from aves_core.host.sockets import socket_endpoint
 from aves_core.host.sqlite import SQLiteStore
 from aves_core.host.store import Store
 from aves_core.host.stores import open_store
+from aves_core.host.timeouts import BODY_TIMEOUT, BODY_VARIABLE, seconds
 from aves_core.kernel.errors import AvesError
 
 __all__ = ["CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY", "SEEDS_VARIABLE",
@@ -93,7 +95,10 @@ def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
             _same_origin(request)
             answer = await handler(request, lobby)
         except HostError as error:
-            return _error(error.status, error.code, error.message, **error.extra)
+            refusal = _error(error.status, error.code, error.message, **error.extra)
+            if error.status == 408:  # the rest of a late body may still come: not read
+                refusal.headers["Connection"] = "close"
+            return refusal
         except AvesError as error:
             return _error(400, error.code, error.message)
         if isinstance(answer, Response):
@@ -105,14 +110,24 @@ def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
 
 
 async def _raw(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The request's body: a 413 over ``limit`` bytes, a 408 when it has not all come
+    within the body's time limit (``BODY_TIMEOUT``, or the environment's
+    ``AVES_TIMEOUT_BODY``): uvicorn would wait for it forever."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise HostError(413, "too_large", f"a request body is at most {limit:,} bytes")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise HostError(413, "too_large", f"a request body is at most {limit:,} bytes")
+    timeout = seconds(BODY_VARIABLE, BODY_TIMEOUT)
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:
+                    raise HostError(413, "too_large",
+                                    f"a request body is at most {limit:,} bytes")
+    except TimeoutError:
+        raise HostError(408, "request_timeout",
+                        f"the request's body did not arrive within {timeout:g} s") from None
     return body
 
 

@@ -88,7 +88,7 @@ OPENAPI: dict[str, Any] = {
             "post": {"summary": "a new table",
                      "requestBody": {"required": True, "content": {
                          "application/json": {"schema": _NEW_TABLE}}},
-                     "responses": _answers(201, 403, 413, 415, 429)},
+                     "responses": _answers(201, 403, 408, 413, 415, 429)},
         },
         "/api/replay": {"post": {
             "summary": "a log replayed: each state, for the replay viewer",
@@ -99,7 +99,7 @@ OPENAPI: dict[str, Any] = {
             "requestBody": {"required": True, "content": {
                 "application/json": {"schema": {"type": "object", "required": ["format"]}},
                 "application/jsonl": {"schema": {"type": "string", "minLength": 1}}}},
-            "responses": _answers(200, 413)}},
+            "responses": _answers(200, 408, 413)}},
         "/api/tables/{table}": {"get": {"summary": "a table's seats and result",
                                         "parameters": [_TABLE], "responses": _answers()}},
         "/api/tables/{table}/view": {"get": {"summary": "a spectator's view",
@@ -124,7 +124,7 @@ OPENAPI: dict[str, Any] = {
             "security": _BEARER,
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "description": "the game's move object"}}}},
-            "responses": _answers(200, *_SEATED, 409, 413)}},
+            "responses": _answers(200, *_SEATED, 408, 409, 413)}},
         "/api/tables/{table}/seats/{seat}/undo": {"post": {
             "summary": "take back the seat's last move", "parameters": [_TABLE, _SEAT],
             "security": _BEARER, "responses": _answers(200, *_SEATED, 409)}},
