@@ -266,10 +266,11 @@ def test_seats_that_are_not_the_tables_are_refused() -> None:
         Clock(TURN, 2, START, [2])
     assert "bad_argument" == refused.value.code
     clock = Clock(TURN, 2, START, [0])
-    for bad in ({"mover": -1, "to_move": [1]}, {"mover": 0, "to_move": [True]},
-                {"mover": 0, "to_move": [1], "timeout": 1}):
+    bad: list[tuple[int, list[Any], int | None]] = [(-1, [1], None), (0, [True], None),
+                                                    (0, [1], 1)]
+    for mover, to_move, timeout in bad:
         with pytest.raises(ClockError):
-            clock.record(START + 1, **bad)
+            clock.record(START + 1, mover, to_move, timeout)
     with pytest.raises(ClockError):
         Clock(TURN, 0, START, [])
 
@@ -314,10 +315,10 @@ def tables(draw: st.DrawFn, on_time: bool = False, realtime: bool = False
             else:
                 entry = (at, draw(st.sampled_from(clock.to_move)), to_move, None)
         else:
-            at = draw(st.none() | st.floats(START - 100, START + 20_000, allow_nan=False))
+            maybe = draw(st.none() | st.floats(START - 100, START + 20_000, allow_nan=False))
             mover = draw(st.none() | seat)
             timeout = mover if mover is not None and draw(st.booleans()) else None
-            entry = (at, mover, to_move, timeout)
+            entry = (maybe, mover, to_move, timeout)
         clock.record(*entry)
         records.append(entry)
     return control, seats, first, records

@@ -7,8 +7,13 @@ demand, the store loaded in the background; each client makes only so many table
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import gc
+import json
+import os
 import random
+import socket
 import threading
 import time
 import tracemalloc
@@ -16,8 +21,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from hostserver import TESTING
+import uvicorn
+from hostserver import TESTING, free_port
 from starlette.testclient import TestClient
 
 import aves_core.host.service as service
@@ -276,3 +283,52 @@ def test_the_first_request_is_answered_before_the_store_is_looked_through(
         assert 200 == answer.status_code
         live = len(client.app.state.lobby._live)  # type: ignore[attr-defined]
         assert live < 300
+
+
+def test_a_real_socket_that_never_reads_is_closed_and_forgotten(tmp_path: Path) -> None:
+    """A real server (uvicorn) and a client that says hello, then reads nothing, with a
+    small receive buffer: the server stops waiting for it at once, drops its messages,
+    and the connection is closed."""
+    app = create_app(tmp_path / "tables.db", allow_seeds=True,
+                     limits=Limits(socket_queue=8, send_seconds=1.0))
+    port = free_port()
+    # The connection itself goes when uvicorn's keep-alive ping gets no answer (under
+    # aves serve: 20 s + 20 s); here a second each, for a short test.
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", ws_per_message_deflate=False,
+                                           ws_ping_interval=1.0, ws_ping_timeout=1.0))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={
+            "players": list("abcdef"), "bots": {str(seat): "random" for seat in range(6)}})
+        table = made.json()["table"]
+        with socket.socket() as raw:
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            raw.connect(("127.0.0.1", port))
+            key = base64.b64encode(os.urandom(16)).decode()
+            raw.sendall(f"GET /api/tables/{table}/socket HTTP/1.1\r\nHost: 127.0.0.1:{port}"
+                        f"\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: "
+                        f"{key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+            hello = json.dumps({"type": "hello", "seat": None}).encode()
+            mask = os.urandom(4)
+            raw.sendall(bytes([0x81, 0x80 | len(hello)]) + mask +
+                        bytes(byte ^ mask[index % 4] for index, byte in enumerate(hello)))
+            lobby: Lobby = app.state.lobby
+            deadline = time.monotonic() + 30
+            while table in lobby._subscribers or time.monotonic() < deadline - 29:
+                assert time.monotonic() < deadline, "the server kept waiting for the reader"
+                time.sleep(0.1)
+            # Its messages are dropped, and the server closes the connection: what the
+            # buffers held is readable, then the end.
+            raw.settimeout(20)
+            with contextlib.suppress(ConnectionResetError):
+                while raw.recv(65536):
+                    pass
+    finally:
+        server.should_exit = True
+        thread.join(20)

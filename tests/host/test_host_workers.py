@@ -102,12 +102,11 @@ def test_a_socket_hello_racing_a_leave_never_keeps_the_seats_cards(database: str
                 follow = asyncio.ensure_future(two.follow(table, seat, token, 0))
                 leave = asyncio.ensure_future(one.leave(table, seat, token))
                 await leave
+                refusal: str | None = None
                 try:
                     _, _, subscriber = await follow
                 except HostError as error:
                     refusal = error.code
-                else:
-                    refusal = None
                 if refusal is not None:
                     assert "forbidden" == refusal
                     outcomes["refused"] += 1

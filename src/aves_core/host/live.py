@@ -37,6 +37,9 @@ class Limits:
     memory (it loads again from the store on demand)."""
     socket_queue: int = 256
     """Messages waiting for one socket; a socket further behind is closed (4408)."""
+    send_seconds: float = 20.0
+    """How long one message may wait for a client that does not read it (then its socket
+    is closed with 4408, and a close the client does not take is dropped as long)."""
     creations_burst: int = 20
     """Tables one client may create at once..."""
     creations_per_minute: float = 20.0

@@ -15,7 +15,7 @@ refused one is answered ``{"type": "error", "error": {"code": ..., "message": ..
 and changes nothing. A wrong token is an error and the socket closes (4403), as
 does a seat's socket when its player leaves (``seat_left``). A socket that does
 not read what it is sent (its queue of ``Limits.socket_queue`` messages full, or
-one message unsent for ``SEND_SECONDS``) is closed with 4408 (``too_slow``) and
+one message unsent for ``Limits.send_seconds``) is closed with 4408 (``too_slow``) and
 its messages are dropped.
 """
 
@@ -31,16 +31,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from aves_core.host.service import SEAT_LEFT, TOO_SLOW, HostError, Lobby, Subscriber
 from aves_core.kernel.errors import AvesError
 
-__all__ = ["MAX_MESSAGE", "SEND_SECONDS", "socket_endpoint"]
+__all__ = ["MAX_MESSAGE", "socket_endpoint"]
 
 MAX_MESSAGE = 16 * 1024
 """The longest message a client may send (16 KiB)."""
 HELLO_SECONDS = 30.0
 """How long a new socket may wait before saying hello."""
-SEND_SECONDS = 20.0
-"""How long one message may wait to be taken by a client that does not read."""
-CLOSING_SECONDS = 5.0
-"""How long a close may wait for a client that does not read (then the link drops)."""
+
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -127,7 +124,7 @@ async def socket_endpoint(socket: WebSocket) -> None:
         # Two tasks: reading the client's messages and sending the table's. The socket
         # ends when either does (a client gone, a seat left, a reader too slow).
         loop = asyncio.get_running_loop()
-        sender = loop.create_task(_send(socket, subscriber))
+        sender = loop.create_task(_send(socket, subscriber, lobby.limits.send_seconds))
         reader = loop.create_task(_read(socket, lobby, table_id, seat, token))
         try:
             await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
@@ -155,32 +152,32 @@ async def _read(socket: WebSocket, lobby: Lobby, table_id: str, seat: int | None
             await socket.send_json(_error(error.code, error.message))
 
 
-async def _send(socket: WebSocket, subscriber: Subscriber) -> None:
+async def _send(socket: WebSocket, subscriber: Subscriber, seconds: float) -> None:
     """Forward the subscriber's messages to the socket, in order, until it is told to
     close; a client that does not take a message in time is closed."""
     while True:
         message = await subscriber.queue.get()
         if message is SEAT_LEFT:
             # The seat is a bot's now: its socket must not see the bot's cards.
-            await _close(socket, "seat_left", "this seat was left; a bot plays it", 4403)
+            await _close(socket, "seat_left", "this seat was left; a bot plays it", 4403,
+                         seconds)
             return
         if message is TOO_SLOW:
-            await _close(socket, "too_slow", "this socket read its messages too slowly",
-                         4408)
-            return
+            break
         try:
             if isinstance(message, str):
-                await asyncio.wait_for(socket.send_text(message), SEND_SECONDS)
+                await asyncio.wait_for(socket.send_text(message), seconds)
             else:
-                await asyncio.wait_for(socket.send_json(message), SEND_SECONDS)
+                await asyncio.wait_for(socket.send_json(message), seconds)
         except TimeoutError:
-            await _close(socket, "too_slow", "this socket read its messages too slowly",
-                         4408)
-            return
+            break
+    await _close(socket, "too_slow", "this socket read its messages too slowly", 4408,
+                 seconds)
 
 
-async def _close(socket: WebSocket, code: str, message: str, close_code: int) -> None:
-    """Say why and close; a client that reads nothing is dropped after a while."""
+async def _close(socket: WebSocket, code: str, message: str, close_code: int,
+                 seconds: float) -> None:
+    """Say why and close; a client that reads nothing is dropped after ``seconds``."""
     with contextlib.suppress(TimeoutError, RuntimeError, WebSocketDisconnect):
-        await asyncio.wait_for(socket.send_json(_error(code, message)), CLOSING_SECONDS)
-        await asyncio.wait_for(socket.close(code=close_code), CLOSING_SECONDS)
+        await asyncio.wait_for(socket.send_json(_error(code, message)), seconds)
+        await asyncio.wait_for(socket.close(code=close_code), seconds)
