@@ -48,6 +48,50 @@ export function clockWords(seconds, control) {
   return said.length ? said.join(" ") : "no time";
 }
 
+// A length of time as a time control gives it: "5 min", "1 min 30 s", "1 day 12 h"; in
+// whole words with `long` ("5 minutes", "1 day 12 hours").
+export function durationWords(seconds, long = false) {
+  let left = Math.max(0, Math.round(Number(seconds) || 0));
+  const units = long ? [[DAY, "day", "days"], [HOUR, "hour", "hours"], [MINUTE, "minute", "minutes"], [1, "second", "seconds"]]
+    : [[DAY, "day", "days"], [HOUR, "h", "h"], [MINUTE, "min", "min"], [1, "s", "s"]];
+  const said = [];
+  for (const [size, one, many] of units) {
+    const count = Math.floor(left / size);
+    left -= count * size;
+    if (count) said.push(`${count} ${count === 1 ? one : many}`);
+  }
+  return said.length ? said.join(" ") : (long ? "no time" : "0 s");
+}
+
+// A time control in a few words, as the lobby lists it: "5 min + 10 s", "3 min" (no
+// bonus), "1 day a move"; null for none (or one this page does not know).
+export function controlWords(control) {
+  if (!control) return null;
+  if (control.kind === "realtime") {
+    return Number(control.bonus) > 0 ? `${durationWords(control.bank)} + ${durationWords(control.bonus)}`
+      : durationWords(control.bank);
+  }
+  if (control.kind === "turn") return `${durationWords(control.per_move)} a move`;
+  return null;
+}
+
+// What a time control means, in plain words, and what happens when a player's time
+// runs out (the server's stand-in bot plays the move; the seat's own move takes it back).
+export function controlExplained(control) {
+  if (!control) return "No clock: everyone takes the time they need.";
+  const out = "If a player's time runs out, a bot plays that move for them; they take their seat "
+    + "back by making a move themselves.";
+  if (control.kind === "realtime") {
+    const bonus = Number(control.bonus) > 0;
+    return `Real time: each player has ${durationWords(control.bank, true)} for the whole game`
+      + (bonus ? `, and ${durationWords(control.bonus, true)} more after each of their moves. ` : ". ")
+      + out + (bonus ? ` After that, each of their turns has only the ${durationWords(control.bonus, true)} `
+        + "a move adds." : " After that, each of their turns is played by the bot at once.");
+  }
+  return `Turn-based: each player has ${durationWords(control.per_move, true)} for each move `
+    + `(nobody needs to stay at the table meanwhile). ${out}`;
+}
+
 function label(seat, name, seconds, control) {
   return `${name}: ${clockWords(seconds, control)} left`
     + (seat.running ? ", clock running" : "") + (seat.timed_out ? ", timed out" : "");

@@ -125,6 +125,10 @@ export function refusal(error) {
 
 export function refused(error) { toast(`Not done: ${refusal(error)}`); }
 
+// A table dealt from a seed its creator chose (the operator allows it for tests and
+// tournaments): said in the lobby's row and on the table page, plainly, not as an alarm.
+export const SEEDED = "Dealt from a chosen seed: whoever chose it knows every card";
+
 export function tokenKey(table, seat) { return `aves:${table}:${seat}`; }
 
 // "deck_size" → "deck size", "playerTurn" → "player turn".

@@ -1,8 +1,11 @@
 // The lobby: "your tables" (the seats this browser holds, whose turn it is at each), the
-// form that starts a table of any registered game, and the newest tables with their
-// status.
+// form that starts a table of any registered game (with its time control), and the
+// newest tables with their status, time control and whether they were dealt from a
+// chosen seed. The form never sends a seed: a server deals from its own randomness
+// unless its operator allows seeds, and whoever chooses one knows every hidden card.
 
-import { call, el, list, refused, show, tokenKey } from "./kit.js";
+import { SEEDED, call, el, list, refused, show, tokenKey } from "./kit.js";
+import { controlExplained, controlWords } from "./clocks.js";
 import { gameList } from "./games.js";
 import { current } from "./state.js";
 
@@ -88,12 +91,20 @@ function tableStatus(table) {
   return "in play";
 }
 
+// Under the game's name: its time control in words, and a word that the table was dealt
+// from a chosen seed (its chooser knows every card).
+function tableNotes(table) {
+  const clock = controlWords(table.clock);
+  return [clock ? el("div", { class: "table-clock" }, `clock: ${clock}`) : null,
+          table.seeded ? el("div", { class: "table-seeded" }, SEEDED) : null];
+}
+
 function tableList(tables, names) {
   if (!tables.length) return el("p", { class: "muted" }, "No table yet: start one above.");
   return el("table", { class: "list" }, el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Players"),
       el("th", {}, "Status"), el("th", {}, ""))),
     el("tbody", {}, tables.map((table) => el("tr", { "data-table": table.table },
-      el("td", {}, names[table.game] || table.game), el("td", {}, seatNames(table)),
+      el("td", {}, el("div", {}, names[table.game] || table.game), tableNotes(table)), el("td", {}, seatNames(table)),
       el("td", { class: "table-status" }, tableStatus(table)),
       el("td", {}, el("div", { class: "row" },
         table.open.map((seat) => el("a", { href: `#/table/${table.table}/join/${seat}` },
@@ -109,20 +120,49 @@ function newTableForm(form, games, chosenGame) {
     games.map((game) => el("option", { value: game.id, selected: game.id === chosenGame }, game.name)));
   const summary = el("p", { class: "muted", id: "game-summary" });
   const body = el("div");
+  const clock = clockChoice();  // kept when the game changes
   form.append(el("h2", { id: "new-title" }, "New table"), el("div", { class: "row" }, el("label", {}, "Game ",
     gameSelect)), summary, body);
   const draw = () => {
     const game = games.find((item) => item.id === gameSelect.value);
     summary.textContent = `${game.name}: ${game.summary}. ${game.min_players === game.max_players
       ? `${game.min_players} players` : `${game.min_players} to ${game.max_players} players`}.`;
-    drawGameForm(body, game);
+    drawGameForm(body, game, clock);
   };
   gameSelect.addEventListener("change", draw);
   draw();
   if (chosenGame) gameSelect.focus();
 }
 
-function drawGameForm(body, game) {
+// The time controls offered, as Board Game Arena offers them: none, a few real-time
+// ones (a bank for the whole game and a bonus after each move) and a few turn-based
+// ones (a time for each move). docs/hosting.md, "Clocks", has the server's rules.
+const CLOCKS = [
+  { group: null, choices: [["none", null]] },
+  { group: "Real time", choices: [
+    ["realtime-3", { kind: "realtime", bank: 180, bonus: 5 }],
+    ["realtime-5", { kind: "realtime", bank: 300, bonus: 10 }],
+    ["realtime-15", { kind: "realtime", bank: 900, bonus: 30 }]] },
+  { group: "Turn-based", choices: [
+    ["turn-1", { kind: "turn", per_move: 86400 }],
+    ["turn-3", { kind: "turn", per_move: 259200 }]] },
+];
+
+function clockChoice() {
+  const controls = Object.fromEntries(CLOCKS.flatMap((group) => group.choices));
+  const option = ([value, control]) => el("option", { value },
+    control === null ? "No clock" : control.kind === "realtime" ? `${controlWords(control)} a move` : controlWords(control));
+  const select = el("select", { id: "clock", "aria-describedby": "clock-help" }, CLOCKS.map((group) =>
+    (group.group ? el("optgroup", { label: group.group }, group.choices.map(option)) : group.choices.map(option))));
+  const help = el("p", { class: "muted help", id: "clock-help" });
+  const explain = () => { help.textContent = controlExplained(controls[select.value]); };
+  select.addEventListener("change", explain);
+  explain();
+  const box = el("div", { class: "time-control" }, el("label", { for: "clock" }, "Time control "), select, help);
+  return { box, read: () => controls[select.value] };
+}
+
+function drawGameForm(body, game, clock) {
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
   const count = el("select", { id: "players" }, counts.map((n) =>
@@ -131,7 +171,7 @@ function drawGameForm(body, game) {
   const options = el("div", { class: "options" });
   const create = el("button", { class: "primary", id: "create" }, "Create the table");
   body.replaceChildren(el("div", { class: "row" }, el("label", {}, "Players ", count)), seats,
-    el("h3", {}, "Options"), options, el("p", {}, create));
+    el("h3", {}, "Options"), options, el("h3", {}, "Clock"), clock.box, el("p", {}, create));
   const drawSeats = () => {
     seats.replaceChildren(...Array.from({ length: Number(count.value) }, (_, seat) => el("div",
       { class: "seat panel" }, el("label", { for: `name-${seat}` }, `Seat ${seat + 1}`),
@@ -145,7 +185,7 @@ function drawGameForm(body, game) {
   count.addEventListener("change", drawSeats);
   drawSeats();
   const inputs = optionInputs(options, game);
-  create.addEventListener("click", () => createTable(game, seats, inputs));
+  create.addEventListener("click", () => createTable(game, seats, inputs, clock.read()));
 }
 
 // Each of the game's options: a checkbox for a flag, a choice for one that takes one of a
@@ -179,7 +219,7 @@ function keep(table, seat, token) {
   localStorage.setItem(`aves:since:${table}:${seat}`, String(Date.now()));
 }
 
-async function createTable(game, seats, inputs) {
+async function createTable(game, seats, inputs, clock) {
   const players = [], bots = {}, humans = [];
   let me = null;
   seats.querySelectorAll(".seat").forEach((seat, index) => {
@@ -192,7 +232,8 @@ async function createTable(game, seats, inputs) {
   const options = {};
   for (const [key, read] of Object.entries(inputs)) options[key] = read();
   try {
-    const table = await call("POST", "tables", { game: game.id, players, options, bots });
+    // No seed, ever: the server deals from its own randomness.
+    const table = await call("POST", "tables", { game: game.id, players, options, bots, clock });
     if (me !== null) {
       const joined = await call("POST", `tables/${table.table}/seats/${me}/join`);
       keep(table.table, me, joined.token);

@@ -1,9 +1,10 @@
 // A table: the socket and its catch-up (the whole history on every load), whose turn it
-// is, the seats' clocks under a time control, undo when it can work, what happened,
-// refusals, the connection's state, the result, and the game's drawing (or the fallback)
-// in between. Nothing here names a game.
+// is, the seats' clocks under a time control (and a word to a player whose time ran out),
+// undo when it can work, what happened, refusals, the connection's state, the result, a
+// word that the table was dealt from a chosen seed, and the game's drawing (or the
+// fallback) in between. Nothing here names a game.
 
-import { call, el, list, refusal, show, sleep, motion, tokenKey } from "./kit.js";
+import { SEEDED, call, el, list, refusal, show, sleep, motion, tokenKey } from "./kit.js";
 import { gameInfo, loadDrawing, makeContext, rulesButton } from "./games.js";
 import { App, current } from "./state.js";
 import { drawClocks } from "./clocks.js";
@@ -16,7 +17,7 @@ export async function openTable(here, table, seat) {
   Object.assign(App, { table, seat, token: seat === null ? null : localStorage.getItem(tokenKey(table, seat)),
                        view: null, next: 0, received: 0, lines: [], final: null, board: null, undo: false,
                        updates: Promise.resolve(), pending: 0, idle: true, retries: 0, seats: [],
-                       clocks: null });
+                       clocks: null, seeded: false });
   if (seat !== null && !App.token) {
     return show(el("p", {}, "This browser holds no token for that seat. "),
       el("a", { href: `#/table/${table}/join/${seat}` }, "Take the seat"), " or ",
@@ -27,6 +28,7 @@ export async function openTable(here, table, seat) {
     App.game = summary.game;
     App.names = summary.players;
     App.seats = summary.seats;
+    App.seeded = Boolean(summary.seeded);
     App.info = await gameInfo(summary.game);
     App.drawing = await loadDrawing(App.info);
   } catch (error) {
@@ -126,6 +128,11 @@ function receive(here, message) {
     if (!current(here)) return;
     if (!App.board) mountBoard();
     const ctx = context();
+    // A seat whose time just ran out: said before the move the stand-in bot played for it.
+    if (live) for (const seat of newlyTimedOut(App.clocks && App.clocks.data, message.clocks)) {
+      App.lines.push(seat === App.seat ? "Your time ran out: a bot played your move"
+        : `Time ran out for ${seatWord(seat)}: a bot played the move`);
+    }
     for (const event of events) {
       const text = hook("narrate")(event, ctx);
       if (text) App.lines.push(text);
@@ -144,6 +151,13 @@ function receive(here, message) {
   });
 }
 
+// The seats timed out in `after` (a message's clocks) that were not in `before`.
+function newlyTimedOut(before, after) {
+  if (!after || !Array.isArray(after.seats)) return [];
+  const was = new Set(((before && before.seats) || []).filter((seat) => seat.timed_out).map((seat) => seat.seat));
+  return after.seats.filter((seat) => seat.timed_out && !was.has(seat.seat)).map((seat) => seat.seat);
+}
+
 function mountBoard() {
   const root = el("div", { id: "board" });
   show(el("div", { class: "table-head" }, el("h1", {}, App.info.name),
@@ -153,8 +167,10 @@ function mountBoard() {
         el("span", { id: "replay-link" }),
         rulesButton(App.drawing, context()))),
     el("div", { id: "connection", class: "connection", role: "status", hidden: true }),
+    el("p", { id: "seeded", class: "seeded-note", hidden: !App.seeded }, `${SEEDED}.`),
     el("div", { id: "status-box" }),
     el("ul", { id: "clocks", class: "clocks", "aria-label": "clocks", hidden: true }),
+    el("p", { id: "timed-out", class: "timed-out-note", role: "status", hidden: true }),
     el("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
     root,
     el("div", { class: "row", id: "buttons" }),
@@ -231,8 +247,18 @@ function drawSeatClocks() {
     const base = App.names[seat] ?? `seat ${seat + 1}`;
     return seat === App.seat ? `${base} (you)` : found && found.bot ? `${base} (bot)` : base;
   };
-  drawClocks(document.getElementById("clocks"), App.clocks && App.clocks.data,
-             App.clocks && App.clocks.arrived, name);
+  const clocks = App.clocks && App.clocks.data;
+  drawClocks(document.getElementById("clocks"), clocks, App.clocks && App.clocks.arrived, name);
+  // The player whose time ran out is told what happened and how to come back: the mark
+  // stays until the seat moves itself.
+  const mine = App.seat !== null && clocks && clocks.control && Array.isArray(clocks.seats)
+    && clocks.seats.find((seat) => seat.seat === App.seat);
+  const out = Boolean(mine && mine.timed_out && !(App.view && App.view.result));
+  const note = document.getElementById("timed-out");
+  if (!note || note.hidden === !out) return;
+  note.replaceChildren(...(out ? [el("strong", {}, "Your time ran out: "),
+    "a bot played your move. Move to take your seat back."] : []));
+  note.hidden = !out;
 }
 
 function seatWord(seat) {
