@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import contextlib
 import importlib
-import json
 import os
 import pstats
 import random
@@ -43,8 +42,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
+
+try:
+    import uvloop
+except ImportError:  # pragma: no cover - uvicorn[standard] (the web extra) brings it
+    uvloop = None  # type: ignore[assignment]
 
 CONFIGURATIONS = ("sqlite:1", "sqlite:2", "postgresql:1", "postgresql:2")
 TESTS = Path(__file__).resolve().parent.parent / "tests"
@@ -149,10 +153,54 @@ def cpu_seconds(match: Callable[[int, int, int], bool]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+class Http:
+    """One keep-alive HTTP/1.1 connection to the server for a table's REST calls (create,
+    join): just what the bench needs. (httpx cost the client as much CPU as playing
+    did, a third of it looking for async libraries on every request.)"""
+
+    def __init__(self, port: int, timeout: float) -> None:
+        self.port, self.timeout = port, timeout
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def post(self, path: str, body: Any = None) -> Any:
+        """POST ``body`` as JSON (None: no body); the answer's JSON (BenchError for a
+        status other than 2xx)."""
+        data = b"" if body is None else orjson.dumps(body)
+        request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                   f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+                   "\r\n").encode() + data
+        async with asyncio.timeout(self.timeout):
+            if self.streams is None:
+                self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+            reader, writer = self.streams
+            try:
+                writer.write(request)
+                head = await reader.readuntil(b"\r\n\r\n")
+                lines = head.decode("latin-1").split("\r\n")
+                status = int(lines[0].split(" ", 2)[1])
+                headers = dict(line.lower().split(": ", 1) for line in lines[1:] if line)
+                answer = await reader.readexactly(int(headers["content-length"]))
+            except BaseException:
+                self.close()  # a half-read answer: the next request starts afresh
+                raise
+        if headers.get("connection") == "close":
+            self.close()
+        if not 200 <= status < 300:
+            raise BenchError(f"POST {path.split('/')[-1]}: {status} {answer[:80]!r}")
+        return orjson.loads(answer)
+
+    def close(self) -> None:
+        """Close the connection (the next request opens another)."""
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
 async def receive(ws: ClientConnection, timeout: float) -> dict[str, Any]:
     """The socket's next message, which must come within ``timeout`` seconds."""
     async with asyncio.timeout(timeout):  # not wait_for: in 3.11 it can swallow a cancel
-        message: dict[str, Any] = json.loads(await ws.recv())
+        # Bytes, not text: orjson reads the UTF-8 itself.
+        message: dict[str, Any] = orjson.loads(await ws.recv(decode=False))
     if message.get("type") == "error":
         raise BenchError(f"server error {message['error'].get('code')}")
     return message
@@ -169,7 +217,7 @@ async def play_seat(ws: ClientConnection, seat: int, welcome: dict[str, Any],
             if args.think:
                 await asyncio.sleep(args.think)
             sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "move": rng.choice(moves)}))
+            await ws.send(orjson.dumps({"type": "move", "move": rng.choice(moves)}).decode())
         try:
             message = await receive(ws, timeout)
         except TimeoutError:
@@ -187,26 +235,24 @@ async def play_seat(ws: ClientConnection, seat: int, welcome: dict[str, Any],
         view, seen = message["view"], message["next"]
 
 
-async def play_table(http: httpx.AsyncClient, port: int, args: argparse.Namespace,
-                     rng: random.Random, tally: Tally) -> None:
+async def play_table(http: Http, port: int, args: argparse.Namespace, rng: random.Random,
+                     tally: Tally) -> None:
     """Create a table, join every seat over REST, open each seat's socket and play the
     game to its end."""
     players = [f"p{seat}" for seat in range(args.players)]
-    created = await http.post("/api/tables", json={"game": "aves", "players": players,
-                                                   "seed": rng.randrange(2**32)})
-    created.raise_for_status()
-    table = created.json()["table"]
+    created = await http.post("/api/tables", {"game": "aves", "players": players,
+                                              "seed": rng.randrange(2**32)})
+    table = created["table"]
     async with contextlib.AsyncExitStack() as stack:
         seats = []
         for seat in range(args.players):
             joined = await http.post(f"/api/tables/{table}/seats/{seat}/join")
-            joined.raise_for_status()
             ws = await stack.enter_async_context(connect(
                 f"ws://127.0.0.1:{port}/api/tables/{table}/socket", proxy=None,
                 open_timeout=args.timeout, close_timeout=1,
                 compression=None if args.no_deflate else "deflate"))
-            await ws.send(json.dumps({"type": "hello", "seat": seat,
-                                      "token": joined.json()["token"]}))
+            await ws.send(orjson.dumps({"type": "hello", "seat": seat,
+                                        "token": joined["token"]}).decode())
             welcome = await receive(ws, args.timeout)
             if welcome["type"] != "welcome":
                 raise BenchError(f"a {welcome['type']!r} message, not welcome")
@@ -226,15 +272,19 @@ def describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {str(error)[:80]}"
 
 
-async def keep_playing(http: httpx.AsyncClient, port: int, args: argparse.Namespace,
-                       rng: random.Random, tally: Tally) -> None:
+async def keep_playing(port: int, args: argparse.Namespace, rng: random.Random,
+                       tally: Tally) -> None:
     """One table after another until the window ends (cancelled then)."""
-    while time.perf_counter() < tally.end:
-        try:
-            await play_table(http, port, args, rng, tally)
-        except Exception as error:  # every failure is counted, and the next table starts
-            tally.errors[describe(error)] += 1
-            await asyncio.sleep(0.2)
+    http = Http(port, args.timeout)
+    try:
+        while time.perf_counter() < tally.end:
+            try:
+                await play_table(http, port, args, rng, tally)
+            except Exception as error:  # every failure is counted, and the next table starts
+                tally.errors[describe(error)] += 1
+                await asyncio.sleep(0.2)
+    finally:
+        http.close()
 
 
 async def load(port: int, args: argparse.Namespace,
@@ -243,22 +293,18 @@ async def load(port: int, args: argparse.Namespace,
     clients saw and the CPU seconds ``cpu()`` counted in the window."""
     now = time.perf_counter()
     tally = Tally(now + args.warmup, now + args.warmup + args.seconds)
-    limits = httpx.Limits(max_connections=args.tables)
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=args.timeout,
-                                 limits=limits, trust_env=False) as http:
-        tasks = [asyncio.create_task(keep_playing(http, port, args,
-                                                  random.Random(args.seed * 10007 + index),
-                                                  tally))
-                 for index in range(args.tables)]
-        await asyncio.sleep(tally.start - time.perf_counter())
-        before = cpu()
-        await asyncio.sleep(tally.end - time.perf_counter())
-        used = [after - first for after, first in zip(cpu(), before, strict=True)]
-        for task in tasks:
-            task.cancel()
-        _done, pending = await asyncio.wait(tasks, timeout=args.timeout)
-        if pending:
-            tally.errors[f"{len(pending)} tables did not stop in {args.timeout} s"] += 1
+    tasks = [asyncio.create_task(keep_playing(port, args,
+                                              random.Random(args.seed * 10007 + index), tally))
+             for index in range(args.tables)]
+    await asyncio.sleep(tally.start - time.perf_counter())
+    before = cpu()
+    await asyncio.sleep(tally.end - time.perf_counter())
+    used = [after - first for after, first in zip(cpu(), before, strict=True)]
+    for task in tasks:
+        task.cancel()
+    _done, pending = await asyncio.wait(tasks, timeout=args.timeout)
+    if pending:
+        tally.errors[f"{len(pending)} tables did not stop in {args.timeout} s"] += 1
     return tally, used
 
 
@@ -280,8 +326,10 @@ def measure(name: str, db: str, workers: int, folder: Path, args: argparse.Names
         def cpu() -> list[float]:
             return [server.cpu(), time.process_time(), db_cpu()]
 
-        tally, used = asyncio.run(asyncio.wait_for(
-            load(server.port, args, cpu), args.warmup + args.seconds + 3 * args.timeout))
+        # uvloop, as the server runs on: the client shares the machine's cores with it.
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop if uvloop else None) as run:
+            tally, used = run.run(asyncio.wait_for(
+                load(server.port, args, cpu), args.warmup + args.seconds + 3 * args.timeout))
         died = server.process.poll() is not None
     finally:
         server.stop()

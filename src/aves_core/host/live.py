@@ -5,7 +5,6 @@ request turns into (a move, an undo) before they are stored."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 from collections.abc import Callable
@@ -16,6 +15,7 @@ import attrs
 from aves_core.bots import Bot
 from aves_core.host.clocks import Clock
 from aves_core.host.store import TableRecord
+from aves_core.host.wire import encode  # where it was before aves_core.host.wire
 from aves_core.kernel.table import Table
 
 __all__ = ["SEAT_LEFT", "TOO_SLOW", "Gate", "Limits", "LiveTable", "Subscriber", "can_undo",
@@ -90,11 +90,6 @@ class Gate:
 
     lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
     users: int = 0
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text a socket sends (compact, as Starlette's send_json)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def with_left(record: TableRecord, left: dict[int, str]) -> TableRecord:

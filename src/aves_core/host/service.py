@@ -55,7 +55,6 @@ from aves_core.host.live import (
     LiveTable,
     Subscriber,
     can_undo,
-    encode,
     player,
     undoer,
     with_left,
@@ -71,6 +70,7 @@ from aves_core.host.store import (
 )
 from aves_core.host.tablelog import apply_action, export_log, new_table, replay_steps
 from aves_core.host.tablespec import read_new_table, storable
+from aves_core.host.wire import encode
 from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.kernel.log import dump_log, header_data
