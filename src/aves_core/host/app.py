@@ -27,8 +27,9 @@ token; 403 a wrong token, a cross-site request or a seed the host does not allow
 404 no such table or seat; 409 a seat taken, a move another worker played first,
 an undo refused, a log of a game still going; 408 a body that did not all come
 within 30 s, ``aves_core.host.timeouts``; 413 a body over 64 KiB; 415 a body that
-is not ``application/json``; 429 a client that made too many tables; 500 a bug,
-never with a traceback).
+is not ``application/json``; 429 a client that made too many tables; 503
+``store_busy`` a write that another process's lock on the database kept waiting too
+long, with nothing written and a Retry-After; 500 a bug, never with a traceback).
 
 ``create_app(store)`` builds the application; a host can serve it with uvicorn
 (``aves serve``) or mount it inside its own Starlette or FastAPI application.
@@ -293,10 +294,10 @@ def _watch(store: Store, lobby: Lobby) -> Callable[[], Coroutine[Any, Any, None]
         return None
 
     async def poll() -> None:
-        seen = await asyncio.to_thread(store.version)
+        seen = await store.run(store.version)
         while True:
             await asyncio.sleep(0.05)
-            version = await asyncio.to_thread(store.version)
+            version = await store.run(store.version)
             if version != seen:
                 seen = version
                 for table_id in lobby.watched():

@@ -50,7 +50,6 @@ class PostgresStore:
 
     def __init__(self, url: str, connections: int = 4) -> None:
         self.url = url
-        self.quick = False  # a round trip to a server: never on the event loop
         self._pool: queue.Queue[psycopg.Connection[Any]] = queue.Queue()
         try:
             for _ in range(connections):

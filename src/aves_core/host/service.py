@@ -64,6 +64,7 @@ from aves_core.host.store import (
     ConflictError,
     SeatRecord,
     Store,
+    StoreBusyError,
     TableRecord,
     hash_token,
     token_matches,
@@ -107,12 +108,17 @@ class Lobby:
         self._buckets: dict[str, tuple[float, float]] = {}  # client: tokens, when
 
     async def _db(self, call: Callable[..., Any], *arguments: Any) -> Any:
-        # A store that blocks (a round trip to a server) never runs on the event loop;
-        # a quick one (SQLite: about 10 µs a read, 60 µs a commit) costs less than the
-        # hand-over to a thread would.
-        if self.store.quick:
-            return call(*arguments)
-        return await asyncio.to_thread(call, *arguments)
+        # No store call may wait on the event loop: a lock another process holds, or a
+        # round trip to a server, would stop every table of this worker. A store with
+        # a way of its own (SQLite: a writer thread, reads that never wait) uses it; any
+        # other's calls run in a thread. A database locked for too long is a 503.
+        run = getattr(self.store, "run", None)
+        try:
+            if run is not None:
+                return await run(call, *arguments)
+            return await asyncio.to_thread(call, *arguments)
+        except StoreBusyError as error:
+            raise HostError(503, "store_busy", str(error), {"retry_after": 1.0}) from None
 
     # --- tables -------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ __all__ = [
     "ConflictError",
     "SeatRecord",
     "Store",
+    "StoreBusyError",
     "StoreError",
     "TableRecord",
     "hash_token",
@@ -87,6 +88,13 @@ class StoreError(AvesError, RuntimeError):
     """The store cannot do what was asked (code ``store_error``)."""
 
     code = "store_error"
+
+
+class StoreBusyError(StoreError):
+    """The database stayed locked by another process for longer than a write may wait
+    (code ``store_busy``): nothing was written, and the write may be tried again."""
+
+    code = "store_busy"
 
 
 class ConflictError(StoreError):
@@ -148,11 +156,13 @@ def token_matches(stored: str | None, token: str | None) -> bool:
 
 
 class Store(Protocol):
-    """What the host asks of its storage. Every method is synchronous and thread safe."""
+    """What the host asks of its storage. Every method is synchronous and thread safe.
 
-    quick: bool
-    """True when every call returns in microseconds (an embedded database): the host
-    then calls it on its event loop instead of handing each call to a thread."""
+    The host calls each method in a thread of its own (never on its event loop: a call
+    may wait for a lock or a server), unless the store also has a coroutine ``run(call,
+    *arguments)``, which then runs ``call`` (one of the store's methods) off the event
+    loop its own way and returns its result: the SQLite store does, with a writer thread
+    that commits many writes at once (``aves_core.host.sqlite``)."""
 
     def create_table(self, record: TableRecord) -> None:
         """Keep a new table and its seats."""
