@@ -165,10 +165,13 @@ async def _send(socket: WebSocket, subscriber: Subscriber, seconds: float) -> No
         if message is TOO_SLOW:
             break
         try:
-            if isinstance(message, str):
-                await asyncio.wait_for(socket.send_text(message), seconds)
-            else:
-                await asyncio.wait_for(socket.send_json(message), seconds)
+            # asyncio.timeout, not wait_for: in Python 3.11 wait_for runs each send in a
+            # task of its own, and the host sends four messages a move at a 4-seat table.
+            async with asyncio.timeout(seconds):
+                if isinstance(message, str):
+                    await socket.send_text(message)
+                else:
+                    await socket.send_json(message)
         except TimeoutError:
             break
     await _close(socket, "too_slow", "this socket read its messages too slowly", 4408,

@@ -7,13 +7,15 @@ are made on the event loop only on a connection that never waits (busy timeout
 0: if the lock is taken it fails at once, having done nothing), and whatever
 that connection cannot do at once goes to threads that may wait:
 
-- A write first tries to take the lock at once and commit on the event loop
-  (a move's append: about 50 µs, no fsync in WAL mode with synchronous=NORMAL;
+- The writes an event loop asks for in one turn of the loop are committed
+  together in its next turn, on the event loop, if the lock can be taken at
+  once (group commit: a move's append costs less when its pages are written
+  with other tables' appends; no fsync in WAL mode with synchronous=NORMAL, and
   that connection never checkpoints, which would fsync). If the lock is taken,
-  the write goes to the store's writer thread, which waits for it and commits
-  every write waiting at that moment in one transaction (group commit). An
-  append whose index is taken gets its own ``ConflictError`` there too and the
-  others commit; nothing is acknowledged before its commit. A write that cannot
+  they go to the store's writer thread, which waits for it and commits every
+  write waiting at that moment in one transaction. Either way an append whose
+  index is taken gets its own ``ConflictError`` (in a savepoint) and the others
+  commit, and nothing is acknowledged before its commit. A write that cannot
   get the lock within ``busy_seconds`` of being asked fails with
   ``StoreBusyError`` and writes nothing.
 - A read never waits for a writer in WAL mode: the host's small reads (a
@@ -144,6 +146,8 @@ class SQLiteStore:
         self._unchecked = 0  # commits on that connection since the last checkpoint
         self._checkpoint_asked = False
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        # Each event loop's writes of this turn of the loop, committed together next turn.
+        self._soon: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         self._writer = threading.Thread(target=self._write_loop, name="aves-sqlite-writer",
                                         daemon=True)
         self._writer.start()
@@ -358,37 +362,48 @@ class SQLiteStore:
                                      f"{self.busy_seconds:g} s") from None
             raise
 
-    def _write_now(self, work: Work, arguments: tuple[Any, ...]) -> tuple[bool, Any]:
-        """``work`` in a transaction of its own on the connection that never waits:
-        (True, its result) once committed, or (False, None) if that connection is in
-        use or the lock is taken (nothing was written)."""
-        if not self._now_lock.acquire(blocking=False):
-            return False, None
-        try:
-            if self._closed:
-                raise StoreError(f"the store {self.path} is closed")
-            db = self._now_db
+    def _write_soon(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The writes a loop asked for in its last turn, in one transaction on the
+        connection that never waits (group commit on the event loop: a move's append
+        costs less when its pages are written with others'); if the lock is taken, the
+        writer thread waits for it instead."""
+        batch = self._soon.pop(loop, [])
+        if not batch:
+            return
+        if self._now_lock.acquire(blocking=False):
             try:
-                db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                if _busy(error):
-                    return False, None
-                raise StoreError(f"SQLite: {error}") from None
+                if self._closed:
+                    for job in batch:
+                        job.error = StoreError(f"the store {self.path} is closed")
+                    _settle(batch)
+                    return
+                db = self._now_db
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as error:
+                    if not _busy(error):
+                        for job in batch:
+                            job.error = StoreError(f"SQLite: {error}")
+                        _settle(batch)
+                        return
+                else:
+                    self._commit(db, batch)
+                    self._unchecked += 1
+                    if self._unchecked >= CHECKPOINT_COMMITS and not self._checkpoint_asked:
+                        # As SQLite's own autocheckpoint would, but in the writer thread.
+                        self._checkpoint_asked = True
+                        self._jobs.put(_Job(self._checkpoint, (), math.inf,
+                                            transaction=False))
+                    _settle(batch)
+                    return
+            finally:
+                self._now_lock.release()
+        for job in batch:  # the lock is taken: the writer thread waits for it
             try:
-                result = work(db, *arguments)
-                db.execute("COMMIT")
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    db.execute("ROLLBACK")
-                raise
-            self._unchecked += 1
-            if self._unchecked >= CHECKPOINT_COMMITS and not self._checkpoint_asked:
-                # As SQLite's own autocheckpoint would, but in the writer thread.
-                self._checkpoint_asked = True
-                self._jobs.put(_Job(self._checkpoint, (), math.inf, transaction=False))
-            return True, result
-        finally:
-            self._now_lock.release()
+                self._submit(job)
+            except StoreError as error:  # closed meanwhile
+                job.error = error
+                _settle([job])
 
     def _read_now(self, work: Work, arguments: tuple[Any, ...]) -> tuple[bool, Any]:
         """``work`` on the connection that never waits: (True, its result), or (False,
@@ -418,14 +433,15 @@ class SQLiteStore:
             if work is _append:
                 arguments = _append_arguments(*arguments)
             if work is not None:
-                done, result = self._write_now(work, arguments)
-                if done:
-                    return result
+                loop = asyncio.get_running_loop()
                 job = _Job(work, arguments, time.monotonic() + self.busy_seconds)
-                job.loop = asyncio.get_running_loop()
-                job.future = future = job.loop.create_future()
-                self._submit(job)
-                return await future
+                job.loop, job.future = loop, loop.create_future()
+                soon = self._soon.get(loop)
+                if soon is None:
+                    soon = self._soon[loop] = []
+                    loop.call_soon(self._write_soon, loop)
+                soon.append(job)
+                return await job.future
             work = _QUICK_READS.get(name)
             if work is not None:
                 done, result = self._read_now(work, arguments)
