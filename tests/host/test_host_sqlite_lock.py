@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 
 from aves_core.host.app import create_app
 from aves_core.host.sqlite import BUSY_SECONDS, SQLiteStore
-from aves_core.host.store import Action, SeatRecord, StoreBusyError, TableRecord
+from aves_core.host.store import Action, SeatRecord, StoreBusyError, StoreError, TableRecord
 
 AT_ONCE = 3.0
 """What "at once" means on a busy CI machine (a frozen server took 30 s)."""
@@ -159,3 +159,28 @@ def test_a_store_write_waits_a_bounded_time_and_writes_nothing(
         assert [0] == [action.index for action in store.actions("t1")]
     finally:
         store.close()
+
+
+def test_closing_the_store_waits_for_a_read_under_way(tmp_path: Path) -> None:
+    """A read in another thread (the host's reads of many rows run in threads) while
+    the store closes: close waits for it, the read gets its rows, and later reads are
+    a clean StoreError. Before, close() closed that thread's connection under the
+    running statement, and the process died (a worker crash in CI)."""
+    store = SQLiteStore(tmp_path / "tables.db")
+    started, rows = threading.Event(), []
+
+    def slow(db: sqlite3.Connection) -> int:
+        started.set()
+        count: int = db.execute(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+            "WHERE i < 3000000) SELECT count(*) FROM n").fetchone()[0]
+        return count
+
+    reader = threading.Thread(target=lambda: rows.append(store._read(slow)))
+    reader.start()
+    assert started.wait(10)
+    store.close()
+    reader.join(30)
+    assert [3000000] == rows
+    with pytest.raises(StoreError, match="closed"):
+        store.tables()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
@@ -65,6 +65,23 @@ def test_a_table_and_its_seats_are_kept(store: Store) -> None:
     assert [None, None, "greedy"] == [seat.bot for seat in kept.seats]
     assert store.table("nope") is None
     assert ["t1"] == [table.id for table in store.tables()]
+
+
+def test_a_closed_store_refuses_every_call_at_once(store_url: str) -> None:
+    """After close (a server shutting down while a task still calls), every call is a
+    StoreError at once: none waits for a connection that will never come back."""
+    store = open_store(store_url)
+    store.create_table(record())
+    store.close()
+    calls: list[Callable[[], object]] = [lambda: store.table("t1"), lambda: store.tables(),
+             lambda: store.actions("t1"), lambda: store.create_table(record("t2")),
+             lambda: store.set_bot("t1", 0, "random")]
+    for call in calls:
+        started = time.monotonic()
+        with pytest.raises(StoreError, match="closed"):
+            call()
+        assert time.monotonic() - started < 1
+    store.close()  # twice is harmless
 
 
 def test_actions_append_in_order_and_an_index_is_written_once(store: Store) -> None:

@@ -328,10 +328,12 @@ def create_app(store: Store | str | os.PathLike[str] | None = None, *,
         try:
             yield
         finally:
-            housekeeping.cancel()
-            if watcher is not None:
-                watcher.cancel()
-            lobby.close()
+            # Every task that may use the store ends before the store closes.
+            tasks = [housekeeping] if watcher is None else [housekeeping, watcher]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await lobby.aclose()
             if opened is not store:
                 opened.close()
 

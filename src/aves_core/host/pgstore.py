@@ -52,6 +52,7 @@ class PostgresStore:
         self.url = url
         self._pool: queue.Queue[psycopg.Connection[Any]] = queue.Queue()
         self._own: set[int] = set()  # the server processes of this store's connections
+        self._closing = threading.Event()
         try:
             for _ in range(connections):
                 connection = psycopg.connect(url, autocommit=True)
@@ -61,15 +62,19 @@ class PostgresStore:
             raise StoreError(f"cannot connect to PostgreSQL: {error}") from None
         self._migrate()
         self._listener: threading.Thread | None = None
-        self._closing = threading.Event()
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        if self._closing.is_set():
+            raise StoreError("the store is closed")
         connection = self._pool.get()
         try:
             yield connection
         finally:
-            self._pool.put(connection)
+            if self._closing.is_set():  # close() has gone: the last user closes it
+                connection.close()
+            else:
+                self._pool.put(connection)
 
     def _migrate(self) -> None:
         with self._connection() as db, db.transaction():
@@ -175,6 +180,8 @@ class PostgresStore:
         self._listener.start()
 
     def close(self) -> None:
+        """Close the idle connections now, the busy ones when their call ends; later
+        calls are a StoreError."""
         self._closing.set()
         while not self._pool.empty():
             self._pool.get().close()

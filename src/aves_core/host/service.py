@@ -674,6 +674,13 @@ class Lobby:
                                 "is shown once the game is over")
             return dump_log(live.table.log, "json")
 
+    async def aclose(self) -> None:
+        """``close``, then wait until the cancelled bot tasks have ended (so that none
+        is still at the store when it closes)."""
+        tasks = [live.bot_task for live in self._live.values() if live.bot_task is not None]
+        self.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     def close(self) -> None:
         """Stop the bots: their tasks, then their threads."""
         for live in self._live.values():

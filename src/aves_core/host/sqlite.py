@@ -125,6 +125,10 @@ class SQLiteStore:
         self._stopping = False  # the writer saw close()'s mark
         self._connections: list[sqlite3.Connection] = []
         self._connections_lock = threading.Lock()
+        # Reads in other threads now: close() waits for them (closing a connection while
+        # another thread runs a statement on it crashes the process).
+        self._reading = 0
+        self._reads_done = threading.Condition(self._connections_lock)
         self._local = threading.local()
         self._writer_db = self._connect(OPEN_SECONDS)
         self._writer_db.execute("PRAGMA journal_mode=WAL")
@@ -349,18 +353,25 @@ class SQLiteStore:
     def _read(self, work: Work, *arguments: Any) -> Any:
         """Run ``work(connection, *arguments)`` on this thread's reading connection,
         waiting ``busy_seconds`` at most for a lock."""
-        if self._closed:
-            raise StoreError(f"the store {self.path} is closed")
-        db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        if db is None:
-            db = self._local.db = self._connect(self.busy_seconds)
+        with self._reads_done:
+            if self._closed:
+                raise StoreError(f"the store {self.path} is closed")
+            self._reading += 1
         try:
+            db: sqlite3.Connection | None = getattr(self._local, "db", None)
+            if db is None:
+                db = self._local.db = self._connect(self.busy_seconds)
             return work(db, *arguments)
         except sqlite3.OperationalError as error:
             if _busy(error):
                 raise StoreBusyError(f"the database {self.path} stayed locked for "
                                      f"{self.busy_seconds:g} s") from None
             raise
+        finally:
+            with self._reads_done:
+                self._reading -= 1
+                if not self._reading:
+                    self._reads_done.notify_all()
 
     def _write_soon(self, loop: asyncio.AbstractEventLoop) -> None:
         """The writes a loop asked for in its last turn, in one transaction on the
@@ -485,19 +496,25 @@ class SQLiteStore:
         return value
 
     def close(self) -> None:
-        """Let the writer finish what it was given, then close every connection."""
-        if self._closed:
-            return
-        self._closed = True
+        """Let the writer finish what it was given and the reads under way end, then
+        close every connection."""
+        with self._reads_done:
+            if self._closed:
+                return
+            self._closed = True
         writer = getattr(self, "_writer", None)
         if writer is not None and writer.is_alive():
             self._jobs.put(None)
             writer.join()
-        with self._connections_lock:
-            connections, self._connections = self._connections, []
-        for db in connections:
-            with contextlib.suppress(sqlite3.Error):
-                db.close()
+        now_lock = getattr(self, "_now_lock", None)
+        with now_lock if now_lock is not None else contextlib.nullcontext():
+            with self._reads_done:
+                # A read waits busy_seconds at most for a lock, so this ends.
+                self._reads_done.wait_for(lambda: not self._reading)
+                connections, self._connections = self._connections, []
+            for db in connections:
+                with contextlib.suppress(sqlite3.Error):
+                    db.close()
 
 
 def _settle(jobs: list[_Job]) -> None:
