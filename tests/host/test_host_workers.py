@@ -127,3 +127,50 @@ def test_a_socket_hello_racing_a_leave_never_keeps_the_seats_cards(database: str
 
     outcomes = asyncio.run(race(12))
     assert 12 == sum(outcomes.values())
+
+
+def test_a_worker_reads_actions_only_when_another_connection_committed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On SQLite a worker skips looking for other workers' actions while the file's data
+    version has not changed (its own appends do not change it), and still sees every
+    move the other worker stores."""
+    from aves_core.host import sqlite
+
+    reads: list[str] = []
+    real = sqlite._QUICK_READS["actions"]
+
+    def counted(db: Any, table_id: str, since: int) -> Any:
+        reads.append(table_id)
+        return real(db, table_id, since)
+
+    monkeypatch.setitem(sqlite._QUICK_READS, "actions", counted)
+    database = str(tmp_path / "tables.db")
+    with TestClient(create_app(database, **TESTING)) as first, \
+            TestClient(create_app(database, **TESTING)) as second:
+        table = first.post("/api/tables", json={"players": ["ann", "bo"]}).json()["table"]
+        seat = first.get(f"/api/tables/{table}").json()["to_move"][0]
+        auth = {"Authorization": "Bearer " + first.post(
+            f"/api/tables/{table}/seats/{seat}/join").json()["token"]}
+        view = first.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth).json()
+        reads.clear()
+        for _ in range(3):  # nothing changed elsewhere: no reads
+            first.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth)
+        assert 200 == first.post(f"/api/tables/{table}/seats/{seat}/moves",
+                                 json=view["view"]["legal_moves"][0],
+                                 headers=auth).status_code
+        first.get(f"/api/tables/{table}/seats/{seat}/view", headers=auth)
+        assert [] == reads
+        # The other worker's move (a second connection) is seen by the next request.
+        moved = second.get(f"/api/tables/{table}").json()
+        assert moved["events"] > view["next"]
+        other = moved["to_move"][0]
+        auth2 = {"Authorization": "Bearer " + second.post(
+            f"/api/tables/{table}/seats/{other}/join").json()["token"]}
+        move = second.get(f"/api/tables/{table}/seats/{other}/view",
+                          headers=auth2).json()["view"]["legal_moves"][0]
+        assert 200 == second.post(f"/api/tables/{table}/seats/{other}/moves", json=move,
+                                  headers=auth2).status_code
+        reads.clear()
+        assert second.get(f"/api/tables/{table}").json()["events"] == \
+            first.get(f"/api/tables/{table}").json()["events"]
+        assert table in reads

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from toygame import TOY, Keep, Options, Setup, Swap, Swapped
@@ -179,6 +180,33 @@ def test_aves_games_json_gives_each_games_facts(capsys: pytest.CaptureFixture[st
 
 
 # --- a table of another game ---------------------------------------------------------------
+
+
+def test_a_moves_events_are_redacted_for_a_seat_only_when_it_asks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """play returns every seat's events as a mapping that redacts each seat's on first
+    use (a simulation that reads none pays nothing), equal to events_since's."""
+    table = Table(TOY, ["ann", "bo"], seed=4)
+    asked: list[int | None] = []
+    redact = type(TOY).events_for
+
+    def counted(game: Any, events: Any, seat: int | None) -> Any:
+        asked.append(seat)
+        return redact(game, events, seat)
+
+    monkeypatch.setattr(type(TOY), "events_for", counted)
+    seat = table.to_move[0]
+    events = table.play(Swap(seat))
+    assert [] == asked
+    assert events[seat] is events[seat]
+    assert [seat] == asked
+    assert [0, 1, None] == list(events)
+    assert 3 == len(events)
+    assert {each: table.events_since(0, each) for each in (0, 1, None)} == dict(events)
+    assert events.get(2) is None
+    assert 7 not in events
+    with pytest.raises(KeyError):
+        events["0"]  # type: ignore[index]
 
 
 def test_a_table_plays_any_game_and_redacts_its_events() -> None:

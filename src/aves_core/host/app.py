@@ -294,11 +294,13 @@ def _watch(store: Store, lobby: Lobby) -> Callable[[], Coroutine[Any, Any, None]
         return None
 
     async def poll() -> None:
-        seen = await store.run(store.version)
+        # The event loop connection's version each time: numbers of two connections
+        # do not compare. While that connection is in use, the next turn looks.
+        seen = store.version_now()
         while True:
             await asyncio.sleep(0.05)
-            version = await store.run(store.version)
-            if version != seen:
+            version = store.version_now()
+            if version is not None and version != seen:
                 seen = version
                 for table_id in lobby.watched():
                     await lobby.changed(table_id)

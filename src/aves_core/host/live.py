@@ -77,6 +77,9 @@ class LiveTable:
     """The table's clocks, if it has a time control."""
     timer: asyncio.TimerHandle | None = None
     """Set for the next deadline: then the seat's move is played for it."""
+    seen: int | None = None
+    """The store's ``version_now`` when this worker last read the table's actions (None:
+    not known, read them)."""
 
     @property
     def timed(self) -> bool:

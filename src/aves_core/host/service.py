@@ -39,7 +39,7 @@ import contextlib
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -106,13 +106,18 @@ class Lobby:
         self._gates: dict[str, Gate] = {}
         self._owners: dict[str, str] = {}  # unfinished tables made here: their client
         self._buckets: dict[str, tuple[float, float]] = {}  # client: tokens, when
+        # The store's optional ways (see Store): its own way off the event loop, and a
+        # version that says, without waiting, whether anything changed elsewhere.
+        self._run: Callable[..., Awaitable[Any]] | None = getattr(store, "run", None)
+        self._version_now: Callable[[], int | None] | None = getattr(
+            store, "version_now", None)
 
     async def _db(self, call: Callable[..., Any], *arguments: Any) -> Any:
         # No store call may wait on the event loop: a lock another process holds, or a
         # round trip to a server, would stop every table of this worker. A store with
         # a way of its own (SQLite: a writer thread, reads that never wait) uses it; any
         # other's calls run in a thread. A database locked for too long is a 503.
-        run = getattr(self.store, "run", None)
+        run = self._run
         try:
             if run is not None:
                 return await run(call, *arguments)
@@ -250,7 +255,14 @@ class Lobby:
     async def _catch_up(self, live: LiveTable) -> bool:
         """Apply the actions other workers stored since this one last looked; whether
         there were any."""
+        # A store that can tell cheaply that nothing was committed elsewhere since the
+        # last look (SQLite's data version) saves a read on every request.
+        peek = self._version_now
+        seen = None if peek is None else peek()
+        if seen is not None and seen == live.seen:
+            return False
         actions = await self._db(self.store.actions, live.record.id, live.actions)
+        live.seen = seen
         for action in actions:
             self._replay(live, action)
         if actions:
@@ -277,6 +289,7 @@ class Lobby:
         """Start the table again from the store (after a refused append: the move
         applied in memory must go)."""
         live.table, live.actions, live.undos = new_table(live.record), 0, {}
+        live.seen = None
         if live.clock is not None:
             live.clock = Clock(live.clock.control, len(live.record.seats),
                                live.record.created, live.table.to_move)

@@ -495,6 +495,14 @@ class SQLiteStore:
         value: int = self._read(_data_version)
         return value
 
+    def version_now(self) -> int | None:
+        """The event loop connection's ``version`` now, or None if that connection is in
+        use (it never waits). Two numbers from it compare: equal, no other connection
+        (another worker's, or this store's writer thread) has committed between them,
+        so a worker need not look for news (the host's catch-up before every request)."""
+        done, version = self._read_now(_data_version, ())
+        return version if done else None
+
     def close(self) -> None:
         """Let the writer finish what it was given and the reads under way end, then
         close every connection."""

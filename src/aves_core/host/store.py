@@ -162,7 +162,10 @@ class Store(Protocol):
     may wait for a lock or a server), unless the store also has a coroutine ``run(call,
     *arguments)``, which then runs ``call`` (one of the store's methods) off the event
     loop its own way and returns its result: the SQLite store does, with a writer thread
-    that commits many writes at once (``aves_core.host.sqlite``)."""
+    that commits many writes at once (``aves_core.host.sqlite``). A store may also have
+    ``version_now()``: a number, read at once without waiting (None when it cannot be),
+    that stays the same while no other connection commits; the host then skips
+    looking for other workers' actions before a request when it has not changed."""
 
     def create_table(self, record: TableRecord) -> None:
         """Keep a new table and its seats."""

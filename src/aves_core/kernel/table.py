@@ -22,7 +22,7 @@ import json
 import os
 import random
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -43,12 +43,42 @@ from aves_core.kernel.log import (
 )
 from aves_core.kernel.reader import read_entries
 
-__all__ = ["EventsBySeat", "Table", "UndoError"]
+__all__ = ["EventsBySeat", "SeatEvents", "Table", "UndoError"]
 
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
 
-EventsBySeat = dict[int | None, tuple[Any, ...]]
+EventsBySeat = Mapping[int | None, tuple[Any, ...]]
 """Each seat's redacted events, and the spectators' under the key None."""
+
+
+class SeatEvents(Mapping[int | None, tuple[Any, ...]]):
+    """Each seat's redacted events of one move (an ``EventsBySeat``), each redacted
+    when first asked for: a host that sends the events its own way, or a simulation
+    that reads none, pays nothing for them."""
+
+    __slots__ = ("_events", "_game", "_seats", "_seen")
+
+    def __init__(self, game: AnyGame, events: tuple[Any, ...], seats: int) -> None:
+        self._game, self._events, self._seats = game, events, seats
+        self._seen: dict[int | None, tuple[Any, ...]] = {}
+
+    def __getitem__(self, seat: int | None) -> tuple[Any, ...]:
+        seen = self._seen.get(seat)
+        if seen is None:
+            if seat is not None and (type(seat) is not int or not 0 <= seat < self._seats):
+                raise KeyError(seat)
+            seen = self._seen[seat] = self._game.events_for(self._events, seat)
+        return seen
+
+    def __iter__(self) -> Iterator[int | None]:
+        yield from range(self._seats)
+        yield None
+
+    def __len__(self) -> int:
+        return self._seats + 1
+
+    def __repr__(self) -> str:
+        return f"SeatEvents({dict(self)!r})"
 
 
 class UndoError(AvesError, ValueError):
@@ -260,8 +290,7 @@ class Table:
             self._flush()
 
     def _since(self, first: int) -> EventsBySeat:
-        seats: list[int | None] = [*range(len(self.players)), None]
-        return {seat: self.events_since(first, seat) for seat in seats}
+        return SeatEvents(self.game, tuple(self._events[first:]), len(self.players))
 
     def replace_with_bot(self, seat: int, bot: Bot) -> EventsBySeat:
         """Let ``bot`` play ``seat`` from now on (a zombie seat); if it is that seat's
