@@ -382,6 +382,9 @@ def test_a_host_mounts_the_app_inside_its_own(tmp_path: Path) -> None:
         table = created.json()["table"]
         assert 200 == client.get(f"/games/api/tables/{table}/view").status_code
         assert "aves-core" in client.get("/games/").text
+        with client.websocket_connect(f"/games/api/tables/{table}/socket") as socket:
+            socket.send_json({"type": "hello", "seat": None})
+            assert "welcome" == socket.receive_json()["type"]
     assert store.table(table) is not None
     store.close()
     assert get_game("aves").id == created.json()["game"]

@@ -231,6 +231,33 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Path) -> Non
     asyncio.run(main())
 
 
+def test_a_finished_table_leaves_memory_with_its_last_socket(tmp_path: Path) -> None:
+    """A finished game changes no more: when its last socket closes it leaves memory at
+    once (and an unfollowed one at the next sweep, however recent), and a request loads
+    it again with its result."""
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as client:
+        lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        made = client.post("/api/tables", json={
+            "players": ["ann", "bo"], "bots": {"0": "random", "1": "random"}}).json()
+        table = made["table"]
+        with client.websocket_connect(f"/api/tables/{table}/socket") as socket:
+            socket.send_json({"type": "hello", "seat": None})
+            message = socket.receive_json()
+            while message["view"]["result"] is None:
+                message = socket.receive_json()
+            assert table in lobby._live  # followed: it stays
+        deadline = time.monotonic() + 10
+        while table in lobby._live:
+            assert time.monotonic() < deadline, "the finished table stayed in memory"
+            time.sleep(0.02)
+        summary = client.get(f"/api/tables/{table}").json()
+        assert summary["result"] is not None
+        assert table in lobby._live  # loaded again by the request
+        lobby.sweep()  # finished and followed by no one: it goes, however recent
+        assert table not in lobby._live
+        assert summary == client.get(f"/api/tables/{table}").json()
+
+
 def test_a_table_followed_or_thinking_stays_in_memory(tmp_path: Path, held: Held) -> None:
     async def main() -> None:
         lobby = lobby_on(tmp_path, limits=Limits(idle_seconds=0))

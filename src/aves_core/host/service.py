@@ -106,6 +106,7 @@ class Lobby:
         self._gates: dict[str, Gate] = {}
         self._owners: dict[str, str] = {}  # unfinished tables made here: their client
         self._buckets: dict[str, tuple[float, float]] = {}  # client: tokens, when
+        self._closed = False
         # The store's optional ways (see Store): its own way off the event loop, and a
         # version that says, without waiting, whether anything changed elsewhere.
         self._run: Callable[..., Awaitable[Any]] | None = getattr(store, "run", None)
@@ -234,8 +235,12 @@ class Lobby:
             self.sweep()
 
     def sweep(self) -> None:
-        """Unload tables idle for ``Limits.idle_seconds``; forget full allowances."""
+        """Unload finished tables and tables idle for ``Limits.idle_seconds``; forget
+        full allowances."""
         self._unload(older=time.monotonic() - self.limits.idle_seconds)
+        for live in [live for live in self._live.values()
+                     if live.table.result is not None and self._idle(live)]:
+            del self._live[live.record.id]
         now, rate = time.monotonic(), self.limits.creations_per_minute / 60
         burst = self.limits.creations_burst
         for client, (tokens, then) in list(self._buckets.items()):
@@ -529,8 +534,8 @@ class Lobby:
     # --- bots ---------------------------------------------------------------------
 
     def _schedule_bots(self, live: LiveTable) -> None:
-        if not live.bots and not live.timed:
-            return
+        if (not live.bots and not live.timed) or self._closed:
+            return  # (closed: a request still under way at shutdown starts no bot)
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = asyncio.get_running_loop().create_task(
                 self._play_bots(live.record.id))
@@ -636,6 +641,12 @@ class Lobby:
             subscribers.pop(id(subscriber), None)
             if not subscribers:
                 del self._subscribers[table_id]
+                live = self._live.get(table_id)
+                if live is not None and live.table.result is not None and self._idle(live):
+                    # A finished game changes no more: it leaves memory with its last
+                    # socket (a request loads it again). Every table kept is scanned by
+                    # each full garbage collection, a pause for all tables.
+                    del self._live[table_id]
 
     def _close(self, table_id: str, subscriber: Subscriber, why: dict[str, Any]) -> None:
         """Tell a socket to close (``SEAT_LEFT``, ``TOO_SLOW``): what it had not read yet
@@ -696,6 +707,7 @@ class Lobby:
 
     def close(self) -> None:
         """Stop the bots: their tasks, then their threads."""
+        self._closed = True
         for live in self._live.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
