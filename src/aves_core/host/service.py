@@ -43,6 +43,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import attrs
+
 from aves_core.bots import Bot, make_bot
 from aves_core.host.clocks import Clock, TimeControl
 from aves_core.host.drawings import option_choices, option_help, web_entry
@@ -369,9 +371,15 @@ class Lobby:
         live = await self._get(table_id)
         self._seat_index(live, seat)
         token = secrets.token_urlsafe(24)
-        if not await self._db(self.store.claim_seat, table_id, seat, hash_token(token)):
+        token_hash = hash_token(token)
+        if not await self._db(self.store.claim_seat, table_id, seat, token_hash):
             raise HostError(409, "seat_taken", f"seat {seat} is taken")
-        await self._refresh(live)
+        # The store said yes: the seat is this token's (no need to read it back; a join
+        # on another worker is read when its token first comes, see _authorize).
+        seats = live.record.seats
+        live.record = attrs.evolve(live.record, seats=(
+            *seats[:seat], attrs.evolve(seats[seat], token_hash=token_hash),
+            *seats[seat + 1:]))
         return {"table": table_id, "seat": seat, "token": token,
                 "name": live.record.seats[seat].name}
 

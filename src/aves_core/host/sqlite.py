@@ -63,6 +63,7 @@ from aves_core.host.store import (
     _record,
     _stored_at,
 )
+from aves_core.host.wire import encode
 
 __all__ = ["BUSY_SECONDS", "SQLiteStore"]
 
@@ -593,8 +594,10 @@ def _actions(db: sqlite3.Connection, table_id: str, since: int) -> list[Action]:
 def _append_arguments(table_id: str, action: Action, result: dict[str, Any] | None
                       ) -> tuple[tuple[Any, ...], str | None]:
     """An append's row of ``actions`` and its result's JSON (None: the game goes on)."""
-    return ((table_id, action.index, action.kind, json.dumps(action.data),
-             _stored_at(action)), None if result is None else json.dumps(result))
+    # orjson (wire.encode): an append a move, and the standard library's dumps was a
+    # tenth of a move's store time.
+    return ((table_id, action.index, action.kind, encode(action.data),
+             _stored_at(action)), None if result is None else encode(result))
 
 
 _INSERT = "INSERT INTO actions (table_id, idx, kind, data, at) VALUES "

@@ -267,6 +267,8 @@ class Table:
             self._unwritten = []
 
     def _play_bots(self) -> None:
+        if not self._bots:  # a host's tables: its bots play through its own loop
+            return
         game = self.game
         while True:
             # The first seat to move that a bot plays (one in a sequential game).

@@ -223,6 +223,20 @@ def _notation(moves: tuple[Move, ...]) -> list[str]:
         return list(map(_NOTATION.__getitem__, moves))
 
 
+_MOVE_JSON: dict[Move, dict[str, Any]] = {}
+"""Each legal move's JSON object, built once (the view gets a copy of each)."""
+
+
+def _moves_json(moves: tuple[Move, ...]) -> list[dict[str, Any]]:
+    # A copy of a ready dict costs a fifth of building one, and the caller may change it.
+    cache = _MOVE_JSON
+    try:
+        return [cache[move].copy() for move in moves]
+    except KeyError:
+        cache.update((move, unstructure_move(move)) for move in moves)
+        return [cache[move].copy() for move in moves]
+
+
 def _status_json(view: PlayerView) -> tuple[list[int], dict[str, Any] | None]:
     active, result = view.active_player, view.result
     return ([] if active is None else [active],
@@ -250,13 +264,13 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "variant": {"crows": view.variant.crows, "showdown": view.variant.showdown},
         "phase": view.phase.value,
         "active_player": view.active_player,
-        "hands": [None if hand is None else [str(card) for card in hand]
+        "hands": [None if hand is None else [card.code for card in hand]
                   for hand in view.hands],
         "hand_sizes": list(view.hand_sizes),
-        "circle": [str(card) for card in view.circle],
+        "circle": [card.code for card in view.circle],
         "deck_size": view.deck_size,
         "result": result,
-        "legal_moves": [unstructure_move(move) for move in moves],
+        "legal_moves": _moves_json(moves),
         "to_move": to_move,
         "legal_notation": _notation(moves),
     }
