@@ -209,6 +209,48 @@ def test_a_subscriber_that_does_not_read_is_closed_and_its_messages_dropped(
     asyncio.run(main())
 
 
+def test_a_send_that_never_ends_closes_the_socket_with_too_slow(tmp_path: Path) -> None:
+    """A client whose connection takes the welcome, then nothing (the server's send
+    never returns): after ``send_seconds`` (checked every half of it) the socket ends
+    with 4408, its subscription is gone, and the table plays on."""
+    from aves_core.host import sockets
+
+    async def main() -> None:
+        lobby = lobby_on(tmp_path, limits=Limits(send_seconds=0.2))
+        try:
+            table = (await lobby.create({"players": ["ann", "bo"], "bots": {
+                "0": "random", "1": "random"}}))["table"]
+            hello = json.dumps({"type": "hello", "seat": None})
+            incoming = [{"type": "websocket.connect"},
+                        {"type": "websocket.receive", "text": hello}]
+            sent: list[dict[str, Any]] = []
+            never = asyncio.Event()
+
+            async def receive() -> dict[str, Any]:
+                if incoming:
+                    return incoming.pop(0)
+                await never.wait()
+                raise AssertionError("unreachable")
+
+            async def send(message: dict[str, Any]) -> None:
+                sent.append(message)
+                if message["type"] == "websocket.send" and len(sent) > 2:
+                    await never.wait()  # the client reads no more
+
+            started = time.monotonic()
+            await asyncio.wait_for(
+                sockets._serve(sockets._Socket(receive, send), lobby, table), 5)
+            assert 0.2 <= time.monotonic() - started < 2
+            assert ["websocket.accept", "websocket.send", "websocket.send"] == \
+                [message["type"] for message in sent[:3]]
+            assert {"type": "websocket.close", "code": 4408} == sent[-1]
+            assert table not in lobby._subscribers
+        finally:
+            lobby.close()
+
+    asyncio.run(main())
+
+
 # --- finding 7: tables in memory, creation -------------------------------------------
 
 def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Path) -> None:

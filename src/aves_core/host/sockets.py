@@ -185,16 +185,24 @@ async def _serve(socket: _Socket, lobby: Lobby, table_id: str) -> None:
             return
         # Two tasks: reading the client's messages and sending the table's. The socket
         # ends when either does (a client gone, a seat left, a reader too slow).
+        # A third watches the sender: a send unfinished for send_seconds (a client that
+        # reads nothing) ends the socket.
         loop = asyncio.get_running_loop()
-        sender = loop.create_task(_send(socket, subscriber, lobby.limits.send_seconds))
+        seconds = lobby.limits.send_seconds
+        sending = _Sending(loop)
+        sender = loop.create_task(_send(socket, subscriber, sending, seconds))
         reader = loop.create_task(_read(socket, lobby, table_id, seat, token))
+        watch = loop.create_task(_watch(sending, seconds))
         try:
-            await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait((sender, reader, watch), return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (sender, reader):
+            for task in (sender, reader, watch):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, _GoneError):
                     await task
+        if watch.done() and not watch.cancelled():
+            await _close(socket, "too_slow", "this socket read its messages too slowly",
+                         4408, seconds)
     except _GoneError:
         pass
     finally:
@@ -214,9 +222,20 @@ async def _read(socket: _Socket, lobby: Lobby, table_id: str, seat: int | None,
             await socket.send(_error(error.code, error.message))
 
 
-async def _send(socket: _Socket, subscriber: Subscriber, seconds: float) -> None:
+class _Sending:
+    """When the send under way began (0: none is)."""
+
+    __slots__ = ("loop", "since")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop, self.since = loop, 0.0
+
+
+async def _send(socket: _Socket, subscriber: Subscriber, sending: _Sending,
+                seconds: float) -> None:
     """Forward the subscriber's messages to the socket, in order, until it is told to
-    close; a client that does not take a message in time is closed."""
+    close (a seat left, or its queue overflowed: the socket reads too slowly)."""
+    clock = sending.loop.time
     while True:
         message = await subscriber.queue.get()
         if message is SEAT_LEFT:
@@ -225,16 +244,22 @@ async def _send(socket: _Socket, subscriber: Subscriber, seconds: float) -> None
                          seconds)
             return
         if message is TOO_SLOW:
-            break
-        try:
-            # asyncio.timeout, not wait_for: in Python 3.11 wait_for runs each send in a
-            # task of its own, and the host sends four messages a move at a 4-seat table.
-            async with asyncio.timeout(seconds):
-                await socket.send(message if isinstance(message, str) else encode(message))
-        except TimeoutError:
-            break
-    await _close(socket, "too_slow", "this socket read its messages too slowly", 4408,
-                 seconds)
+            await _close(socket, "too_slow", "this socket read its messages too slowly",
+                         4408, seconds)
+            return
+        sending.since = clock()
+        await socket.send(message if isinstance(message, str) else encode(message))
+        sending.since = 0.0
+
+
+async def _watch(sending: _Sending, seconds: float) -> None:
+    """Return once a send has been under way for ``seconds`` (checked every half of it:
+    one timer a socket, not one a message, as a timeout around each send would be)."""
+    while True:
+        await asyncio.sleep(seconds / 2)
+        since = sending.since
+        if since and sending.loop.time() - since >= seconds:
+            return
 
 
 async def _close(socket: _Socket, code: str, message: str, close_code: int,
@@ -242,4 +267,5 @@ async def _close(socket: _Socket, code: str, message: str, close_code: int,
     """Say why and close; a client that reads nothing is dropped after ``seconds``."""
     with contextlib.suppress(TimeoutError, _GoneError):
         await asyncio.wait_for(socket.send(_error(code, message)), seconds)
+    with contextlib.suppress(TimeoutError):  # closed even when the reason was not sent
         await asyncio.wait_for(socket.close(close_code), seconds)
