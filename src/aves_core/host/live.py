@@ -12,14 +12,16 @@ from typing import Any
 
 import attrs
 
-from aves_core.bots import Bot
+from aves_core.bots import Bot, make_bot
 from aves_core.host.clocks import Clock
-from aves_core.host.store import TableRecord
+from aves_core.host.errors import HostError
+from aves_core.host.store import Action, TableRecord
 from aves_core.host.wire import encode  # where it was before aves_core.host.wire
 from aves_core.kernel.table import Table
 
-__all__ = ["SEAT_LEFT", "TOO_SLOW", "Gate", "Limits", "LiveTable", "Subscriber", "can_undo",
-           "encode", "player", "undoer", "with_left"]
+__all__ = ["SEAT_LEFT", "STAND_IN_BOTS", "TOO_SLOW", "Allowances", "Gate", "Limits", "LiveTable",
+           "Subscriber", "can_undo", "encode", "mover_of", "player", "stand_in", "undoer",
+           "with_left"]
 
 SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
 """Put in a seat's socket queues when the player leaves: the socket closes."""
@@ -135,3 +137,54 @@ def undoer(table: Table, seat: int) -> Callable[[], tuple[str, dict[str, Any]]]:
         return "undo", {"seat": seat}
 
     return undo
+
+
+STAND_IN_BOTS = ("greedy", "random")
+"""The bot that plays a move for a seat whose time ran out: the first the game has."""
+
+
+def mover_of(live: LiveTable, action: Action) -> int | None:
+    """The seat that made a stored action (None: a leave, which is no seat's move)."""
+    if action.kind == "undo":
+        seat: int = action.data["seat"]
+        return seat
+    if action.kind == "leave":
+        return None
+    game = live.table.game
+    first = action.data if action.kind == "move" else action.data["moves"][0]
+    return game.mover(game.move_from_json(first))
+
+
+def stand_in(live: LiveTable) -> Bot:
+    """The bot that plays for a seat whose time ran out."""
+    names = live.table.game.bot_factories()
+    return make_bot(next((name for name in STAND_IN_BOTS if name in names), "random"),
+                    live.table.game)
+
+
+class Allowances:
+    """How many tables each client may still create: a token bucket per client (its
+    address), ``Limits.creations_burst`` at once and ``creations_per_minute``."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[str, tuple[float, float]] = {}  # client: tokens, when
+
+    def admit(self, client: str, limits: Limits) -> None:
+        """Count a creation against the client's allowance (429 when it is spent)."""
+        burst, per_minute = limits.creations_burst, limits.creations_per_minute
+        now = time.monotonic()
+        tokens, then = self._buckets.get(client, (float(burst), now))
+        tokens = min(float(burst), tokens + (now - then) * per_minute / 60)
+        if tokens < 1:
+            wait = (1 - tokens) * 60 / per_minute
+            raise HostError(429, "too_many_tables", f"a client may create {burst} tables at "
+                            f"once and {per_minute:g} a minute: try again in {wait:.0f} s",
+                            {"retry_after": round(wait, 1)})
+        self._buckets[client] = (tokens - 1, now)
+
+    def forget_full(self, limits: Limits) -> None:
+        """Forget the clients whose allowance is whole again (they cost no memory)."""
+        now, rate = time.monotonic(), limits.creations_per_minute / 60
+        for client, (tokens, then) in list(self._buckets.items()):
+            if tokens + (now - then) * rate >= limits.creations_burst:
+                del self._buckets[client]

@@ -49,15 +49,19 @@ from aves_core.bots import Bot, make_bot
 from aves_core.host.clocks import Clock, TimeControl
 from aves_core.host.drawings import option_choices, option_help, web_entry
 from aves_core.host.errors import HostError
+from aves_core.host.fanout import Fanout
 from aves_core.host.live import (
     SEAT_LEFT,
     TOO_SLOW,
+    Allowances,
     Gate,
     Limits,
     LiveTable,
     Subscriber,
     can_undo,
+    mover_of,
     player,
+    stand_in,
     undoer,
     with_left,
 )
@@ -73,7 +77,6 @@ from aves_core.host.store import (
 )
 from aves_core.host.tablelog import apply_action, export_log, new_table, replay_steps
 from aves_core.host.tablespec import read_new_table, storable
-from aves_core.host.wire import encode
 from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.kernel.log import dump_log, header_data
@@ -87,8 +90,6 @@ MAX_UNDOS = 100
 """The undos one seat may make in one game."""
 LEAVE_BOT = "random"
 """The bot that plays a seat its player left."""
-STAND_IN_BOTS = ("greedy", "random")
-"""The bot that plays a move for a seat whose time ran out: the first the game has."""
 
 
 class Lobby:
@@ -103,11 +104,12 @@ class Lobby:
         self.limits = limits or Limits()
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task[LiveTable]] = {}
-        self._subscribers: dict[str, dict[int, Subscriber]] = {}
+        self._fanout = Fanout(self._unfollowed)
+        self._subscribers = self._fanout.tables  # each table's subscribers here
         self._bots = ThreadPoolExecutor(bot_threads, thread_name_prefix="aves-bot")
         self._gates: dict[str, Gate] = {}
         self._owners: dict[str, str] = {}  # unfinished tables made here: their client
-        self._buckets: dict[str, tuple[float, float]] = {}  # client: tokens, when
+        self._allowances = Allowances()
         self._closed = False
         # The store's optional ways (see Store): its own way off the event loop, and a
         # version that says, without waiting, whether anything changed elsewhere.
@@ -141,7 +143,7 @@ class Lobby:
             game.start(len(players), log.setup)
         except AvesError as error:
             raise HostError(400, error.code, str(error)) from None
-        self._admit(client)
+        self._allowances.admit(client, self.limits)
         table_id = secrets.token_hex(8)
         record = TableRecord(table_id, game.id, header_data(log), self.now(), tuple(
             SeatRecord(seat, name, bot=new.bots.get(seat))
@@ -153,19 +155,6 @@ class Lobby:
         live = await self._get(table_id)
         self._schedule_bots(live)
         return self._summary(live)
-
-    def _admit(self, client: str) -> None:
-        """Count a creation against the client's allowance (a token bucket)."""
-        burst, per_minute = self.limits.creations_burst, self.limits.creations_per_minute
-        now = time.monotonic()
-        tokens, then = self._buckets.get(client, (float(burst), now))
-        tokens = min(float(burst), tokens + (now - then) * per_minute / 60)
-        if tokens < 1:
-            wait = (1 - tokens) * 60 / per_minute
-            raise HostError(429, "too_many_tables", f"a client may create {burst} tables at "
-                            f"once and {per_minute:g} a minute: try again in {wait:.0f} s",
-                            {"retry_after": round(wait, 1)})
-        self._buckets[client] = (tokens - 1, now)
 
     async def _get(self, table_id: str) -> LiveTable:
         """The live table, loaded from the store if it is not in memory. Concurrent
@@ -243,11 +232,7 @@ class Lobby:
         for live in [live for live in self._live.values()
                      if live.table.result is not None and self._idle(live)]:
             del self._live[live.record.id]
-        now, rate = time.monotonic(), self.limits.creations_per_minute / 60
-        burst = self.limits.creations_burst
-        for client, (tokens, then) in list(self._buckets.items()):
-            if tokens + (now - then) * rate >= burst:
-                del self._buckets[client]
+        self._allowances.forget_full(self.limits)
 
     async def resume_bots(self) -> None:
         """Bots whose turn it is move: every unfinished table with a bot is looked at,
@@ -286,7 +271,7 @@ class Lobby:
             apply_action(live.table, action)
         live.actions = action.index + 1
         if live.clock is not None:
-            live.clock.record(action.at, _mover(live, action), live.table.to_move,
+            live.clock.record(action.at, mover_of(live, action), live.table.to_move,
                               action.data.get("timeout") if action.kind == "moves" else None)
         if action.kind == "undo":
             seat = action.data["seat"]
@@ -432,7 +417,7 @@ class Lobby:
         for subscriber in list(self._subscribers.get(live.record.id, {}).values()):
             if subscriber.seat == seat:
                 # The seat is a bot's now: its socket must not see the bot's cards.
-                self._close(live.record.id, subscriber, SEAT_LEFT)
+                self._fanout.close(live.record.id, subscriber, SEAT_LEFT)
         self._schedule_bots(live)
 
     # --- what a seat sees -----------------------------------------------------------
@@ -564,7 +549,7 @@ class Lobby:
                 if seat is None or table.result is not None:
                     self._arm(live)  # a timer a little early: set it again
                     return
-                bot = live.bots[seat] if timeout is None else _stand_in(live)
+                bot = live.bots[seat] if timeout is None else stand_in(live)
                 seen = live.actions
                 view = table.view(seat)
                 events = table.events_since(0, seat)
@@ -634,9 +619,7 @@ class Lobby:
 
     def subscribe(self, table_id: str, seat: int | None, since: int) -> Subscriber:
         """A queue of the table's messages for ``seat``, from event ``since`` on."""
-        subscriber = Subscriber(seat, asyncio.Queue(self.limits.socket_queue + 1), since)
-        self._subscribers.setdefault(table_id, {})[id(subscriber)] = subscriber
-        return subscriber
+        return self._fanout.subscribe(table_id, seat, since, self.limits.socket_queue)
 
     def watched(self) -> list[str]:
         """The tables some socket of this worker follows."""
@@ -644,49 +627,20 @@ class Lobby:
 
     def unsubscribe(self, table_id: str, subscriber: Subscriber) -> None:
         """Stop sending to a closed socket."""
-        subscribers = self._subscribers.get(table_id)
-        if subscribers is not None:
-            subscribers.pop(id(subscriber), None)
-            if not subscribers:
-                del self._subscribers[table_id]
-                live = self._live.get(table_id)
-                if live is not None and live.table.result is not None and self._idle(live):
-                    # A finished game changes no more: it leaves memory with its last
-                    # socket (a request loads it again). Every table kept is scanned by
-                    # each full garbage collection, a pause for all tables.
-                    del self._live[table_id]
+        self._fanout.remove(table_id, subscriber)
 
-    def _close(self, table_id: str, subscriber: Subscriber, why: dict[str, Any]) -> None:
-        """Tell a socket to close (``SEAT_LEFT``, ``TOO_SLOW``): what it had not read yet
-        is dropped, and it gets nothing more."""
-        while not subscriber.queue.empty():
-            subscriber.queue.get_nowait()
-        subscriber.queue.put_nowait(why)
-        self.unsubscribe(table_id, subscriber)
+    def _unfollowed(self, table_id: str) -> None:
+        live = self._live.get(table_id)
+        if live is not None and live.table.result is not None and self._idle(live):
+            # A finished game changes no more: it leaves memory with its last socket (a
+            # request loads it again). Every table kept is scanned by each full garbage
+            # collection, a pause for all tables.
+            del self._live[table_id]
 
     def publish(self, live: LiveTable) -> None:
-        """Send each subscriber of the table the events it has not had, redacted, and its
-        view after them, encoded once for all the sockets of one seat. (Events only ever
-        append, an undo too: the numbers hold.) A subscriber whose queue is full reads
-        too slowly: it is closed."""
-        subscribers = self._subscribers.get(live.record.id)
-        if not subscribers:
-            return
-        count = live.table.event_count
-        texts: dict[tuple[int | None, int], str] = {}
-        for subscriber in list(subscribers.values()):
-            if subscriber.next >= count:
-                continue
-            key = (subscriber.seat, subscriber.next)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = encode({"type": "events", **self._events_json(
-                    live, subscriber.seat, subscriber.next)})
-            subscriber.next = count
-            if subscriber.queue.qsize() >= self.limits.socket_queue:
-                self._close(live.record.id, subscriber, TOO_SLOW)
-            else:
-                subscriber.queue.put_nowait(text)
+        """Send each subscriber of the table the events it has not had and its view
+        (``Fanout.publish``)."""
+        self._fanout.publish(live, self._events_json, self.limits.socket_queue)
 
     async def changed(self, table_id: str) -> None:
         """Another worker stored an action: catch up and tell this worker's sockets."""
@@ -722,22 +676,3 @@ class Lobby:
             if live.timer is not None:
                 live.timer.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
-
-
-def _mover(live: LiveTable, action: Action) -> int | None:
-    """The seat that made a stored action (None: a leave, which is no seat's move)."""
-    if action.kind == "undo":
-        seat: int = action.data["seat"]
-        return seat
-    if action.kind == "leave":
-        return None
-    game = live.table.game
-    first = action.data if action.kind == "move" else action.data["moves"][0]
-    return game.mover(game.move_from_json(first))
-
-
-def _stand_in(live: LiveTable) -> Bot:
-    """The bot that plays for a seat whose time ran out."""
-    names = live.table.game.bot_factories()
-    return make_bot(next((name for name in STAND_IN_BOTS if name in names), "random"),
-                    live.table.game)

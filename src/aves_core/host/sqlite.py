@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import math
 import queue
 import sqlite3
@@ -47,23 +46,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from aves_core.host import sqlite_statements as sql
 from aves_core.host.store import (
-    ACTION_COLUMNS,
     MIGRATIONS,
     SCHEMA_VERSION,
-    TABLE_COLUMNS,
     Action,
-    ConflictError,
-    SeatRecord,
     StoreBusyError,
     StoreError,
     TableRecord,
-    _action,
-    _json_or_none,
-    _record,
-    _stored_at,
 )
-from aves_core.host.wire import encode
 
 __all__ = ["BUSY_SECONDS", "SQLiteStore"]
 
@@ -282,19 +273,19 @@ class SQLiteStore:
         times a write, which cost the event loop's thread more than the writes did. If
         that statement fails (an index taken), each write is done in a savepoint of its
         own, and only the one whose index is taken is refused."""
-        appends = [job for job in batch if job.work is _append]
-        others = [job for job in batch if job.work is not _append]
+        appends = [job for job in batch if job.work is sql.append]
+        others = [job for job in batch if job.work is not sql.append]
         try:
             if appends:
                 try:
-                    db.execute(_insert_many(len(appends)),
+                    db.execute(sql.insert_many(len(appends)),
                                [value for job in appends for value in job.arguments[0]])
                 except sqlite3.IntegrityError:
                     others = batch
                 else:
                     for job in appends:
                         if job.arguments[1] is not None:  # the game is over
-                            db.execute(_SET_RESULT, (job.arguments[1], job.arguments[0][0]))
+                            db.execute(sql.SET_RESULT, (job.arguments[1], job.arguments[0][0]))
             for job in others:
                 db.execute("SAVEPOINT job")
                 try:
@@ -442,8 +433,8 @@ class SQLiteStore:
         name = getattr(call, "__name__", "")
         if getattr(call, "__self__", None) is self:
             work = _WRITES.get(name)
-            if work is _append:
-                arguments = _append_arguments(*arguments)
+            if work is sql.append:
+                arguments = sql.append_arguments(*arguments)
             if work is not None:
                 loop = asyncio.get_running_loop()
                 job = _Job(work, arguments, time.monotonic() + self.busy_seconds)
@@ -464,36 +455,36 @@ class SQLiteStore:
     # --- the Store ----------------------------------------------------------------------
 
     def create_table(self, record: TableRecord) -> None:
-        self._write(_create_table, record)
+        self._write(sql.create_table, record)
 
     def table(self, table_id: str) -> TableRecord | None:
-        result: TableRecord | None = self._read(_table, table_id)
+        result: TableRecord | None = self._read(sql.table, table_id)
         return result
 
     def tables(self, limit: int = 100) -> list[TableRecord]:
-        result: list[TableRecord] = self._read(_tables, limit)
+        result: list[TableRecord] = self._read(sql.tables, limit)
         return result
 
     def actions(self, table_id: str, since: int = 0) -> list[Action]:
-        result: list[Action] = self._read(_actions, table_id, since)
+        result: list[Action] = self._read(sql.actions, table_id, since)
         return result
 
     def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
-        self._write(_append, *_append_arguments(table_id, action, result))
+        self._write(sql.append, *sql.append_arguments(table_id, action, result))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        claimed: bool = self._write(_claim_seat, table_id, seat, token_hash)
+        claimed: bool = self._write(sql.claim_seat, table_id, seat, token_hash)
         return claimed
 
     def set_bot(self, table_id: str, seat: int, bot: str) -> None:
-        self._write(_set_bot, table_id, seat, bot)
+        self._write(sql.set_bot, table_id, seat, bot)
 
     def version(self) -> int:
         """A number that changes whenever another connection commits (polled by workers
         that share one file to see each other's moves). Through ``run`` it is read on the
         event loop's connection, whose own commits (most of this process's) do not
         change it."""
-        value: int = self._read(_data_version)
+        value: int = self._read(sql.data_version)
         return value
 
     def version_now(self) -> int | None:
@@ -501,7 +492,7 @@ class SQLiteStore:
         use (it never waits). Two numbers from it compare: equal, no other connection
         (another worker's, or this store's writer thread) has committed between them,
         so a worker need not look for news (the host's catch-up before every request)."""
-        done, version = self._read_now(_data_version, ())
+        done, version = self._read_now(sql.data_version, ())
         return version if done else None
 
     def close(self) -> None:
@@ -538,107 +529,10 @@ def _settle(jobs: list[_Job]) -> None:
             future.set_result(job.result)
 
 
-# --- the statements, each given a connection ---------------------------------------------
-
-
-def _create_table(db: sqlite3.Connection, record: TableRecord) -> None:
-    db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-               (record.id, record.game, json.dumps(record.header), record.created,
-                _json_or_none(record.result), _json_or_none(record.clock)))
-    db.executemany("INSERT INTO seats (table_id, seat, name, token_hash, bot) "
-                   "VALUES (?, ?, ?, ?, ?)",
-                   [(record.id, seat.seat, seat.name, seat.token_hash, seat.bot)
-                    for seat in record.seats])
-
-
-def _seats(db: sqlite3.Connection, table_id: str) -> list[SeatRecord]:
-    rows = db.execute("SELECT seat, name, token_hash, bot FROM seats "
-                      "WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
-    return [SeatRecord(*row) for row in rows]
-
-
-def _table(db: sqlite3.Connection, table_id: str) -> TableRecord | None:
-    # One read transaction, so the table and its seats are of one moment.
-    db.execute("BEGIN")
-    try:
-        row = db.execute(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?",
-                         (table_id,)).fetchone()
-        return None if row is None else _record(row, _seats(db, table_id))
-    finally:
-        _end_read(db)
-
-
-def _tables(db: sqlite3.Connection, limit: int) -> list[TableRecord]:
-    db.execute("BEGIN")
-    try:
-        rows = db.execute(f"SELECT {TABLE_COLUMNS} FROM game_tables "
-                          "ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
-        return [_record(row, _seats(db, row[0])) for row in rows]
-    finally:
-        _end_read(db)
-
-
-def _end_read(db: sqlite3.Connection) -> None:
-    """End a read transaction (it wrote nothing: a rollback loses nothing, and leaves
-    the connection ready for the next read whatever happened in it)."""
-    if db.in_transaction:
-        db.execute("ROLLBACK")
-
-
-def _actions(db: sqlite3.Connection, table_id: str, since: int) -> list[Action]:
-    rows = db.execute(f"SELECT {ACTION_COLUMNS} FROM actions WHERE table_id = ? "
-                      "AND idx >= ? ORDER BY idx", (table_id, since)).fetchall()
-    return [_action(row) for row in rows]
-
-
-def _append_arguments(table_id: str, action: Action, result: dict[str, Any] | None
-                      ) -> tuple[tuple[Any, ...], str | None]:
-    """An append's row of ``actions`` and its result's JSON (None: the game goes on)."""
-    # orjson (wire.encode): an append a move, and the standard library's dumps was a
-    # tenth of a move's store time.
-    return ((table_id, action.index, action.kind, encode(action.data),
-             _stored_at(action)), None if result is None else encode(result))
-
-
-_INSERT = "INSERT INTO actions (table_id, idx, kind, data, at) VALUES "
-_SET_RESULT = "UPDATE game_tables SET result = ? WHERE id = ?"
-
-
-def _insert_many(count: int) -> str:
-    """The statement that appends ``count`` actions at once."""
-    return _INSERT + ", ".join(["(?, ?, ?, ?, ?)"] * count)
-
-
-def _append(db: sqlite3.Connection, row: tuple[Any, ...], result: str | None) -> None:
-    try:
-        db.execute(_insert_many(1), row)
-    except sqlite3.IntegrityError:
-        raise ConflictError(f"table {row[0]}: action {row[1]} was written by another "
-                            "move first") from None
-    if result is not None:
-        db.execute(_SET_RESULT, (result, row[0]))
-
-
-def _claim_seat(db: sqlite3.Connection, table_id: str, seat: int, token_hash: str) -> bool:
-    cursor = db.execute("UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ? "
-                        "AND token_hash IS NULL AND bot IS NULL", (token_hash, table_id, seat))
-    return cursor.rowcount == 1
-
-
-def _set_bot(db: sqlite3.Connection, table_id: str, seat: int, bot: str) -> None:
-    db.execute("UPDATE seats SET token_hash = NULL, bot = ? WHERE table_id = ? AND seat = ?",
-               (bot, table_id, seat))
-
-
-def _data_version(db: sqlite3.Connection) -> int:
-    value: int = db.execute("PRAGMA data_version").fetchone()[0]
-    return value
-
-
-_WRITES: dict[str, Work] = {"create_table": _create_table, "append": _append,
-                            "claim_seat": _claim_seat, "set_bot": _set_bot}
+_WRITES: dict[str, Work] = {"create_table": sql.create_table, "append": sql.append,
+                            "claim_seat": sql.claim_seat, "set_bot": sql.set_bot}
 """The store's writes, by method name: tried on the event loop first, else done by the
 writer thread."""
-_QUICK_READS: dict[str, Work] = {"actions": _actions, "table": _table,
-                                 "version": _data_version}
+_QUICK_READS: dict[str, Work] = {"actions": sql.actions, "table": sql.table,
+                                 "version": sql.data_version}
 """The small reads the host makes on every request: tried on the event loop first."""
