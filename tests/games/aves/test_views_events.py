@@ -601,3 +601,16 @@ def test_a_drawn_card_is_shown_to_its_drawer_only_unless_showdown() -> None:
             shown = [event for event in events_for(events, seat) if isinstance(event, CardDrawn)]
             card = drawn if showdown or seat == 0 else None
             assert [CardDrawn(0, card, showdown)] == shown
+
+
+def test_a_views_json_is_the_callers_to_change() -> None:
+    """view_to_json writes each legal move from a cache: what a caller changes in the
+    data it got never reaches the next view's."""
+    state = new_game(3, seed=11)
+    view = view_for(state, state.active_player)
+    first = view_to_json(view)
+    expected = json.loads(json.dumps(first))
+    assert first["legal_moves"]
+    first["legal_moves"][0]["gap"] = 99
+    first["legal_notation"][0] = "changed"
+    assert expected == view_to_json(view)

@@ -211,30 +211,20 @@ def update_view(view: PlayerView, events: Iterable[Event]) -> PlayerView:
     return picture.freeze()
 
 
-_NOTATION: dict[Move, str] = {}
-"""Each legal move's text, written once: legal moves are shared values of a bounded set."""
+_WRITTEN: dict[Move, tuple[dict[str, Any], str]] = {}
+"""Each legal move's JSON object and text, built once: legal moves are shared values
+of a bounded set, and a mover's view lists some forty on every move."""
 
 
-def _notation(moves: tuple[Move, ...]) -> list[str]:
+def _written(moves: tuple[Move, ...]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The moves' JSON objects (copies: the caller may change them) and texts."""
+    cache = _WRITTEN
     try:
-        return list(map(_NOTATION.__getitem__, moves))
+        written = [cache[move] for move in moves]
     except KeyError:
-        _NOTATION.update((move, str(move)) for move in moves)
-        return list(map(_NOTATION.__getitem__, moves))
-
-
-_MOVE_JSON: dict[Move, dict[str, Any]] = {}
-"""Each legal move's JSON object, built once (the view gets a copy of each)."""
-
-
-def _moves_json(moves: tuple[Move, ...]) -> list[dict[str, Any]]:
-    # A copy of a ready dict costs a fifth of building one, and the caller may change it.
-    cache = _MOVE_JSON
-    try:
-        return [cache[move].copy() for move in moves]
-    except KeyError:
-        cache.update((move, unstructure_move(move)) for move in moves)
-        return [cache[move].copy() for move in moves]
+        cache.update((move, (unstructure_move(move), str(move))) for move in moves)
+        written = [cache[move] for move in moves]
+    return [data.copy() for data, _ in written], [text for _, text in written]
 
 
 def _status_json(view: PlayerView) -> tuple[list[int], dict[str, Any] | None]:
@@ -256,6 +246,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
                     legal_moves=[unstructure_move(move) for move in moves],
                     to_move=to_move, legal_notation=[str(move) for move in moves])
         return data
+    moves_json, notation = _written(moves)
     # By hand, field by field as the kernel's Game.view_to_json writes them through the
     # converter (a host sends a view to every seat on every move);
     # tests/games/aves/test_views_events.py checks the two agree.
@@ -270,7 +261,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "circle": [card.code for card in view.circle],
         "deck_size": view.deck_size,
         "result": result,
-        "legal_moves": _moves_json(moves),
+        "legal_moves": moves_json,
         "to_move": to_move,
-        "legal_notation": _notation(moves),
+        "legal_notation": notation,
     }
