@@ -401,3 +401,38 @@ def test_a_real_socket_that_never_reads_is_closed_and_forgotten(tmp_path: Path) 
     finally:
         server.should_exit = True
         thread.join(20)
+
+
+def test_a_move_cancelled_at_its_append_stops_at_once_and_forgets_the_table(
+        tmp_path: Path) -> None:
+    """A task cancelled while its move's append is under way (a bot's at shutdown, a
+    request whose client went) ends with CancelledError without touching the store again
+    (before, it rebuilt the table from the store, and a closed store turned the
+    cancellation into a logged StoreError); the table leaves memory, since whether the
+    append was stored is not known."""
+
+    async def main() -> None:
+        lobby = lobby_on(tmp_path)
+        made = await lobby.create({"players": ["ann", "bo"]})
+        table, seat = made["table"], made["to_move"][0]
+        token = (await lobby.join(table, seat))["token"]
+        move = (await lobby.view(table, seat, token))["view"]["legal_moves"][0]
+        real, entered = lobby._db, asyncio.Event()
+
+        async def hung(call: Any, *arguments: Any) -> Any:
+            if getattr(call, "__name__", "") == "append":
+                entered.set()
+                await asyncio.Event().wait()
+            return await real(call, *arguments)
+
+        lobby._db = hung  # type: ignore[method-assign]
+        task = asyncio.get_running_loop().create_task(lobby.move(table, seat, token, move))
+        await asyncio.wait_for(entered.wait(), 5)
+        lobby.store.close()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert table not in lobby._live
+        lobby.close()
+
+    asyncio.run(main())

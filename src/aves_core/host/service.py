@@ -517,6 +517,13 @@ class Lobby:
         try:
             await self._db(self.store.append, live.record.id, action, None if result is None
                            else {"winners": list(result.winners), "reason": result.reason})
+        except asyncio.CancelledError:
+            # Whether the append will be stored is not known now (it may still commit),
+            # and a cancelled task must not wait: the table leaves memory, and the next
+            # request loads it from the store as it is.
+            if self._live.get(live.record.id) is live:
+                del self._live[live.record.id]
+            raise
         except BaseException as error:
             await self._rebuild(live)
             if isinstance(error, ConflictError):
