@@ -15,10 +15,20 @@ ABOVE_THE_KERNEL = ("aves_core.games", "aves_core.bots", "aves_core.host", "aves
                     "aves_core.cli", "aves_core.testing", "aves_core._compat")
 
 
+def _parse(path: Path) -> ast.Module:
+    """``ast.parse``, tried again once on CPython 3.11's spurious "AST constructor
+    recursion depth mismatch" (gh-106905, fixed in 3.11.8: a garbage collection that
+    runs other code while the tree is built upsets a global counter)."""
+    try:
+        return ast.parse(path.read_text(), str(path))
+    except SystemError:
+        return ast.parse(path.read_text(), str(path))
+
+
 def imports_of(path: Path) -> set[str]:
     """Every module ``path`` imports, anywhere in it."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(_parse(path)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
