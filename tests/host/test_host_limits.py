@@ -403,13 +403,13 @@ def test_a_real_socket_that_never_reads_is_closed_and_forgotten(tmp_path: Path) 
         thread.join(20)
 
 
-def test_a_move_cancelled_at_its_append_stops_at_once_and_forgets_the_table(
+def test_a_move_cancelled_at_its_append_stops_at_once_and_leaves_memory(
         tmp_path: Path) -> None:
     """A task cancelled while its move's append is under way (a bot's at shutdown, a
     request whose client went) ends with CancelledError without touching the store again
     (before, it rebuilt the table from the store, and a closed store turned the
-    cancellation into a logged StoreError); the table leaves memory, since whether the
-    append was stored is not known."""
+    cancellation into a logged StoreError). The move leaves memory: the next request
+    sees the table as the store has it, and the move can be played."""
 
     async def main() -> None:
         lobby = lobby_on(tmp_path)
@@ -417,22 +417,41 @@ def test_a_move_cancelled_at_its_append_stops_at_once_and_forgets_the_table(
         table, seat = made["table"], made["to_move"][0]
         token = (await lobby.join(table, seat))["token"]
         move = (await lobby.view(table, seat, token))["view"]["legal_moves"][0]
-        real, entered = lobby._db, asyncio.Event()
+        real = lobby._db
 
-        async def hung(call: Any, *arguments: Any) -> Any:
-            if getattr(call, "__name__", "") == "append":
-                entered.set()
-                await asyncio.Event().wait()
-            return await real(call, *arguments)
+        async def cancelled_at_append() -> None:
+            entered = asyncio.Event()
 
-        lobby._db = hung  # type: ignore[method-assign]
-        task = asyncio.get_running_loop().create_task(lobby.move(table, seat, token, move))
-        await asyncio.wait_for(entered.wait(), 5)
-        lobby.store.close()
-        task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await task
-        assert table not in lobby._live
+            async def hung(call: Any, *arguments: Any) -> Any:
+                if getattr(call, "__name__", "") == "append":
+                    entered.set()
+                    await asyncio.Event().wait()
+                return await real(call, *arguments)
+
+            lobby._db = hung  # type: ignore[method-assign]
+            task = asyncio.get_running_loop().create_task(
+                lobby.move(table, seat, token, move))
+            await asyncio.wait_for(entered.wait(), 5)
+            if closing:
+                lobby.store.close()
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            lobby._db = real  # type: ignore[method-assign]
+
+        closing = False
+        await cancelled_at_append()
+        view = await lobby.view(table, seat, token)
+        assert (made["events"], move) == (view["next"], view["view"]["legal_moves"][0])
+        await lobby.move(table, seat, token, move)
+        after = await lobby.view(table, seat, token)
+        assert after["next"] > made["events"]
+        # The same at shutdown: the store closed under the cancelled append.
+        other = after["view"]["to_move"][0]
+        token = (await lobby.join(table, other))["token"]
+        seat, move = other, (await lobby.view(table, other, token))["view"]["legal_moves"][0]
+        closing = True
+        await cancelled_at_append()
         lobby.close()
 
     asyncio.run(main())

@@ -280,11 +280,7 @@ class Lobby:
     async def _rebuild(self, live: LiveTable) -> None:
         """Start the table again from the store (after a refused append: the move
         applied in memory must go)."""
-        live.table, live.actions, live.undos = new_table(live.record), 0, {}
-        live.seen = None
-        if live.clock is not None:
-            live.clock = Clock(live.clock.control, len(live.record.seats),
-                               live.record.created, live.table.to_move)
+        _reset(live)
         await self._catch_up(live)
 
     async def _refresh(self, live: LiveTable) -> None:
@@ -519,10 +515,9 @@ class Lobby:
                            else {"winners": list(result.winners), "reason": result.reason})
         except asyncio.CancelledError:
             # Whether the append will be stored is not known now (it may still commit),
-            # and a cancelled task must not wait: the table leaves memory, and the next
-            # request loads it from the store as it is.
-            if self._live.get(live.record.id) is live:
-                del self._live[live.record.id]
+            # and a cancelled task must not wait: the move leaves memory, and the next
+            # request under the lock reads the table from the store as it is.
+            _reset(live)
             raise
         except BaseException as error:
             await self._rebuild(live)
@@ -690,6 +685,16 @@ class Lobby:
             if live.timer is not None:
                 live.timer.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
+
+
+def _reset(live: LiveTable) -> None:
+    """The table back at its start, to be caught up with the store (by the next
+    ``_catch_up``: ``seen`` is unknown, so it reads)."""
+    live.table, live.actions, live.undos = new_table(live.record), 0, {}
+    live.seen = None
+    if live.clock is not None:
+        live.clock = Clock(live.clock.control, len(live.record.seats),
+                           live.record.created, live.table.to_move)
 
 
 class _At:
