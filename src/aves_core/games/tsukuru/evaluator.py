@@ -1,0 +1,328 @@
+"""The hand evaluator: every way a hand of Tsukuru 10 Ten finishes, and what it scores.
+
+A finishing hand is 8 tiles: the seat's concealed tiles and its open sets. The seat
+declares an *arrangement* (TK10): disjoint sets of its concealed tiles and, under
+advanced scoring, a colour for each purple tile in no set. Its total is the values of
+every set (open and declared, TK7) plus the face values of the tiles in no set; it
+finishes exactly when the total is 10 [D5]. ``finishes`` lists every arrangement that
+does, each once (copies are identical [D1], so an arrangement is which sets, not which
+copies), and ``score`` says what one scores, bonus by bonus (TK12-TK14), as data a
+browser or a terminal can show ("Closed +1, Half Color +1").
+
+The search is small: at most two sets fit in 8 tiles, and the sets a hand can make are
+looked up in a table of the 60-odd set shapes the tiles allow. Results are cached by
+hand, since a table meets the same hands again and again.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+
+from aves_core.games.tsukuru.tiles import (
+    BLUE,
+    COLOURS,
+    COPIES,
+    INDEX,
+    KINDS,
+    PURPLE,
+    RED,
+    Counts,
+    colour_of,
+    tiles_of,
+    value_of,
+)
+
+__all__ = [
+    "BONUS_NAMES",
+    "TARGET",
+    "Arrangement",
+    "Score",
+    "TileSet",
+    "finishes",
+    "free_tiles",
+    "hand_colours",
+    "score",
+    "set_colours",
+    "set_value",
+    "totals",
+]
+
+TARGET = 10
+"""The total a finish must reach (TK10)."""
+
+
+def set_colours(tiles: tuple[str, ...]) -> tuple[str, ...]:
+    """The colours three tiles may take as a set (TK6): one colour when a red or blue
+    tile fixes it, both when all three are purple, none when they are no set."""
+    if len(tiles) != 3 or any(code not in INDEX for code in tiles):
+        return ()
+    printed = {colour_of(code) for code in tiles} - {PURPLE}
+    if len(printed) > 1:
+        return ()
+    values = sorted(value_of(code) for code in tiles)
+    triple = values[0] == values[2]
+    run = values[1] == values[0] + 1 and values[2] == values[1] + 1
+    if not (triple or run):
+        return ()
+    return tuple(printed) if printed else COLOURS
+
+
+def set_value(tiles: tuple[str, ...], colour: str) -> int:
+    """A set's value (TK7): a triple 0, a blue run its lowest value, a red run its
+    highest."""
+    values = [value_of(code) for code in tiles]
+    if min(values) == max(values):
+        return 0
+    return min(values) if colour == BLUE else max(values)
+
+
+@attrs.frozen(order=False)
+class TileSet:
+    """Three tiles in canonical order that make a set, and the colour it has (TK6)."""
+
+    tiles: tuple[str, str, str]
+    colour: str
+
+    @property
+    def value(self) -> int:
+        """Its value (TK7)."""
+        return set_value(self.tiles, self.colour)
+
+    @property
+    def all_purple(self) -> bool:
+        """Whether its colour is named by its owner (three purple tiles)."""
+        return all(colour_of(code) == PURPLE for code in self.tiles)
+
+    def token(self) -> str:
+        """Its notation: the tiles run together, and ``=R``/``=B`` for three purples
+        (``B4B5P6``, ``P5P6P7=B``)."""
+        text = "".join(self.tiles)
+        return f"{text}={self.colour}" if self.all_purple else text
+
+    def __str__(self) -> str:
+        return self.token()
+
+
+def _set_shapes() -> tuple[TileSet, ...]:
+    """Every set the 61 tiles allow, in canonical order of their tiles (then colour)."""
+    shapes: list[TileSet] = []
+    for combo in itertools.combinations_with_replacement(range(len(KINDS)), 3):
+        if any(combo.count(index) > COPIES[index] for index in set(combo)):
+            continue
+        tiles = tuple(KINDS[index] for index in combo)
+        shapes.extend(TileSet((tiles[0], tiles[1], tiles[2]), colour)
+                      for colour in sorted(set_colours(tiles), reverse=True))  # R, then B
+    return tuple(shapes)
+
+
+_SHAPES = _set_shapes()
+_NEEDS = tuple(tuple(sorted(Counter(INDEX[code] for code in shape.tiles).items()))
+               for shape in _SHAPES)
+_MASKS = tuple(sum(1 << index for index, _count in need) for need in _NEEDS)
+_REPEATS = tuple(tuple((index, count) for index, count in need if count > 1)
+                 for need in _NEEDS)
+"""Each shape's kinds as a bit mask, and the kinds it needs more than one of: the quick
+test of whether a hand holds it."""
+_VALUES = tuple(shape.value for shape in _SHAPES)
+_FACE = tuple(value_of(code) for code in KINDS)
+_PURPLES = tuple(index for index, code in enumerate(KINDS) if code[0] == PURPLE)
+
+
+@attrs.frozen
+class Arrangement:
+    """What a finisher declares: its concealed sets (in canonical order) and, under
+    advanced scoring, the colour of each purple tile in no set (by value)."""
+
+    sets: tuple[TileSet, ...] = ()
+    colours: tuple[tuple[str, str], ...] = ()
+
+    def tokens(self) -> tuple[str, ...]:
+        """Its notation after the verb: the sets, then ``P8=R`` for each free purple."""
+        return (*(shape.token() for shape in self.sets),
+                *(f"{code}={colour}" for code, colour in self.colours))
+
+    def __str__(self) -> str:
+        return " ".join(self.tokens())
+
+
+def _declared(counts: list[int], shapes: list[int], start: int) -> Iterator[tuple[int, ...]]:
+    """Every list of set shapes (``shapes[start:]``, in their order, a shape again
+    allowed) that the tiles of ``counts`` can make at once, the empty list first."""
+    yield ()
+    for position in range(start, len(shapes)):
+        need = _NEEDS[shapes[position]]
+        if all(counts[index] >= count for index, count in need):
+            for index, count in need:
+                counts[index] -= count
+            for tail in _declared(counts, shapes, position):
+                yield (shapes[position], *tail)
+            for index, count in need:
+                counts[index] += count
+
+
+def _free_total(counts: list[int]) -> int:
+    return sum(face * count for face, count in zip(_FACE, counts, strict=True) if count)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _declarations(concealed: Counts) -> tuple[tuple[tuple[int, ...], int, Counts], ...]:
+    """Each way to declare sets of ``concealed``: the shapes, the total of the sets and
+    the free tiles, and the free tiles."""
+    counts = list(concealed)
+    held = sum(1 << index for index, count in enumerate(counts) if count)
+    fitting = [shape for shape, mask in enumerate(_MASKS) if not mask & ~held
+               and all(counts[index] >= count for index, count in _REPEATS[shape])]
+    found = []
+    for shapes in _declared(counts, fitting, 0):
+        free = list(concealed)
+        for shape in shapes:
+            for index, count in _NEEDS[shape]:
+                free[index] -= count
+        total = sum(_VALUES[shape] for shape in shapes) + _free_total(free)
+        found.append((shapes, total, tuple(free)))
+    return tuple(found)
+
+
+def totals(concealed: Counts, open_sets: tuple[TileSet, ...] = ()) -> tuple[int, ...]:
+    """Every total the hand's arrangements reach, in increasing order: why a hand
+    cannot finish, when 10 is not among them."""
+    opened = sum(shape.value for shape in open_sets)
+    return tuple(sorted({opened + total for _shapes, total, _free in
+                         _declarations(concealed)}))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def finishes(concealed: Counts, open_sets: tuple[TileSet, ...] = (),
+             advanced: bool = False) -> tuple[Arrangement, ...]:
+    """Every arrangement of the hand (``concealed`` tiles as counts, and its open sets)
+    whose total is 10, each once: in the order of its sets, and under ``advanced``
+    scoring once for each colouring of the purple tiles in no set (red before blue)."""
+    need = TARGET - sum(shape.value for shape in open_sets)
+    found = []
+    for shapes, total, free in _declarations(concealed):
+        if total != need:
+            continue
+        sets = tuple(_SHAPES[shape] for shape in shapes)
+        purples = [KINDS[index] for index in _PURPLES if free[index]]
+        if not advanced or not purples:
+            found.append(Arrangement(sets))
+            continue
+        for colours in itertools.product((RED, BLUE), repeat=len(purples)):
+            found.append(Arrangement(sets, tuple(zip(purples, colours, strict=True))))
+    return tuple(found)
+
+
+def free_tiles(concealed: Counts, arrangement: Arrangement) -> Counts | None:
+    """The concealed tiles in none of the arrangement's sets (None: the sets need tiles
+    the hand does not hold)."""
+    free = list(concealed)
+    for shape in arrangement.sets:
+        for code in shape.tiles:
+            free[INDEX[code]] -= 1
+    return None if min(free, default=0) < 0 else tuple(free)
+
+
+def hand_colours(concealed: Counts, open_sets: tuple[TileSet, ...],
+                 arrangement: Arrangement) -> list[tuple[str, int]]:
+    """Every tile of the finished hand as (final colour, value): a tile in a set has the
+    set's colour, a free purple its declared colour (``P`` if none was declared)
+    [D8]."""
+    free = free_tiles(concealed, arrangement)
+    if free is None:
+        raise ValueError("the arrangement's sets are not in the hand")
+    declared = dict(arrangement.colours)
+    hand = [(shape.colour, value_of(code)) for shape in (*open_sets, *arrangement.sets)
+            for code in shape.tiles]
+    for code in tiles_of(free):
+        printed = colour_of(code)
+        hand.append((declared.get(code, PURPLE) if printed == PURPLE else printed,
+                     value_of(code)))
+    return hand
+
+
+BONUS_NAMES = {
+    "finish": "Finish", "dealer": "Dealer's finish", "closed": "Closed",
+    "no_ones": "No Ones", "half_color": "Half Color", "seven": "Seven",
+    "straight": "Straight", "two_blues": "Two Blues", "under_five": "Under Five",
+    "single_color": "Single Color", "eight": "Eight", "heaven": "Heaven",
+    "god_ten": "God Ten", "double_four": "Double Four", "multi": "Multi",
+    "double_three": "Double Three", "single_four": "Single Four",
+    "single_three": "Single Three",
+}
+"""Each part of a score as a player reads it."""
+
+
+@attrs.frozen
+class Score:
+    """What a finish scores: the points and their parts, in the order of TK12-TK14, as
+    (code, points) pairs (``BONUS_NAMES`` names them)."""
+
+    points: int
+    parts: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return ", ".join(f"{BONUS_NAMES[code]} +{points}" for code, points in self.parts)
+
+
+def _straight(hand: list[tuple[str, int]]) -> bool:
+    for colour in COLOURS:
+        values = {value for tile_colour, value in hand if tile_colour == colour}
+        if any(all(start + step in values for step in range(5)) for start in range(5)):
+            return True
+    return False
+
+
+def _family(hand: list[tuple[str, int]]) -> tuple[str, int] | None:
+    """The one family bonus the hand scores, if any (TK14, [D9])."""
+    groups = Counter(hand)
+    fours = [key for key, count in groups.items() if count >= 4]
+    threes = [key for key, count in groups.items() if count == 3]
+    if len(fours) >= 2:
+        return ("double_four", 10)
+    if fours and threes:
+        return ("multi", 5)
+    if len(threes) >= 2:
+        return ("double_three", 4 if threes[0][1] == threes[1][1] else 3)
+    if fours:
+        return ("single_four", 2)
+    if threes:
+        return ("single_three", 1)
+    return None
+
+
+def score(concealed: Counts, open_sets: tuple[TileSet, ...], arrangement: Arrangement, *,
+          advanced: bool, dealer: bool = False, heaven: bool = False) -> Score:
+    """What the arrangement scores (TK12): 1 under basic scoring; under advanced, 3 for
+    the dealer or 2, and every bonus the hand shows (TK13, TK14). ``heaven``: the
+    finish is a ``finish`` on the seat's first turn of the round."""
+    if not advanced:
+        return Score(1, (("finish", 1),))
+    hand = hand_colours(concealed, open_sets, arrangement)
+    values = [value for _colour, value in hand]
+    blues = sum(colour == BLUE for colour, _value in hand)
+    reds = sum(colour == RED for colour, _value in hand)
+    held = {code for shape in open_sets for code in shape.tiles} | set(tiles_of(concealed))
+    parts = [("dealer", 3) if dealer else ("finish", 2)]
+    checks = (
+        ("closed", 1, not open_sets),
+        ("no_ones", 1, 1 not in values),
+        ("half_color", 1, reds == 4 and blues == 4),
+        ("seven", 1, 7 in values),
+        ("straight", 1, _straight(hand)),
+        ("two_blues", 1, blues == 2),
+        ("under_five", 2, max(values) < 5),
+        ("single_color", 3 if reds == len(hand) else 2, len(hand) in (reds, blues)),
+        ("eight", 2, "P8" in held),
+        ("heaven", 3, heaven),
+        ("god_ten", 25, len(set(values)) == 1),
+    )
+    parts.extend((code, points) for code, points, holds in checks if holds)
+    family = _family(hand)
+    if family is not None:
+        parts.append(family)
+    return Score(sum(points for _code, points in parts), tuple(parts))

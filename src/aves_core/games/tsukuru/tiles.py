@@ -1,0 +1,100 @@
+"""Tsukuru 10 Ten's tiles: 61 of them, written colour letter + value (TK2).
+
+Red ``R0``..``R7`` (four of each value 1-7, one ``R0``), blue ``B1``..``B7`` (four of
+each), purple ``P5``..``P8`` (one of each). Copies are identical [D1], so a seat's
+tiles are a *count*: a tuple of 19 ints, one a kind in canonical order (``R0``..``R7``,
+``B1``..``B7``, ``P5``..``P8``). The deck and the discard piles keep their order, so
+they are tuples of codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from aves_core.kernel.errors import ArgumentError
+
+__all__ = [
+    "BLUE",
+    "COLOURS",
+    "COPIES",
+    "EMPTY",
+    "INDEX",
+    "KINDS",
+    "PURPLE",
+    "RED",
+    "TOTAL",
+    "Counts",
+    "colour_of",
+    "counts_of",
+    "full_set",
+    "split_tiles",
+    "tiles_of",
+    "value_of",
+]
+
+Counts = tuple[int, ...]
+"""Tiles of each kind, 19 ints in canonical order."""
+
+RED, BLUE, PURPLE = "R", "B", "P"
+COLOURS = (RED, BLUE)
+"""The colours a set or a purple tile can take."""
+KINDS: tuple[str, ...] = (*(f"R{value}" for value in range(8)),
+                          *(f"B{value}" for value in range(1, 8)),
+                          *(f"P{value}" for value in range(5, 9)))
+"""The 19 tile codes in canonical order."""
+COPIES: Counts = (1, *(4,) * 7, *(4,) * 7, *(1,) * 4)
+"""How many tiles of each kind the game has."""
+TOTAL = 61
+"""Every tile of the game."""
+INDEX = {code: index for index, code in enumerate(KINDS)}
+"""A tile code's index in canonical order."""
+EMPTY: Counts = (0,) * len(KINDS)
+"""No tile at all."""
+_VALUES = tuple(int(code[1]) for code in KINDS)
+_COLOURS = tuple(code[0] for code in KINDS)
+
+assert sum(COPIES) == TOTAL
+
+
+def value_of(code: str) -> int:
+    """A tile's face value (``"P8"`` is 8)."""
+    return _VALUES[INDEX[code]]
+
+
+def colour_of(code: str) -> str:
+    """A tile's printed colour letter: ``R``, ``B`` or ``P``."""
+    return _COLOURS[INDEX[code]]
+
+
+def counts_of(codes: Iterable[str]) -> Counts:
+    """The counts of ``codes`` in any order; ``ArgumentError`` for a code that is no
+    tile."""
+    counts = [0] * len(KINDS)
+    for code in codes:
+        index = INDEX.get(code)
+        if index is None:
+            raise ArgumentError(f"{code!r:.10} is not a tile: R0-R7, B1-B7 or P5-P8")
+        counts[index] += 1
+    return tuple(counts)
+
+
+def tiles_of(counts: Counts) -> tuple[str, ...]:
+    """The tiles of ``counts`` as codes in canonical order."""
+    return tuple(code for code, count in zip(KINDS, counts, strict=True)
+                 for _ in range(count))
+
+
+def split_tiles(text: str) -> tuple[str, ...] | None:
+    """A token of tile codes run together (``"B4B5P6"``) as codes, or None when it is
+    not pairs of a colour letter and a digit (the codes are not checked to be tiles)."""
+    if len(text) % 2 or not text:
+        return None
+    codes = tuple(text[index:index + 2] for index in range(0, len(text), 2))
+    if any(code[0] not in "RBP" or not "0" <= code[1] <= "9" for code in codes):
+        return None
+    return codes
+
+
+def full_set() -> tuple[str, ...]:
+    """The 61 tiles in canonical order, the order every deal's shuffle starts from."""
+    return tiles_of(COPIES)
