@@ -1,0 +1,489 @@
+"""Tsukuru 10 Ten's rules: legal moves, the checked door that names the rule a bad move
+breaks, and the step that applies a legal one (RULES-tsukuru.md TK8-TK18a).
+
+``apply_move`` refuses a move with an ``IllegalMoveError`` whose code is the first of
+TK18a's that applies: ``game_over``, ``not_your_turn``, ``wrong_phase``, ``bad_seat``,
+``empty_pile``, ``unknown_tile``, ``not_canonical``, ``not_held``, ``not_a_set``,
+``colour_required``, ``colour_forbidden``, ``not_ten`` (``bad_notation`` for a token of
+no tile shape, as the parser would say; ``bad_deal`` for a deal that is not the 61
+tiles). ``step`` applies a move known to be legal.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import attrs
+
+from aves_core.games.tsukuru.evaluator import (
+    TARGET,
+    Arrangement,
+    TileSet,
+    finishes,
+    score,
+    set_colours,
+)
+from aves_core.games.tsukuru.events import (
+    DealDue,
+    Dealt,
+    DiscardDue,
+    Discarded,
+    Drew,
+    Event,
+    Finished,
+    FinishOrDiscard,
+    GameEnded,
+    Got,
+    RoundDry,
+    RoundStarted,
+    TurnStarted,
+)
+from aves_core.games.tsukuru.moves import Deal, Discard, Draw, Finish, FinishFrom, Get, Move
+from aves_core.games.tsukuru.phases import Phase
+from aves_core.games.tsukuru.setup import check_deal, deal_round, next_deal
+from aves_core.games.tsukuru.state import TARGETS, Shown, TsukuruState, ranks_of
+from aves_core.games.tsukuru.tiles import INDEX, KINDS, PURPLE, Counts, colour_of, tiles_of
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError
+from aves_core.kernel.game import Result
+
+__all__ = [
+    "apply_move",
+    "apply_move_with_events",
+    "chance_move",
+    "is_legal",
+    "legal_moves",
+    "read_arrangement",
+    "step",
+]
+
+_TOKEN = re.compile(r"(?:[A-Z][0-9])+(?:=[A-Z])?")
+_PURPLES = tuple(code for code in KINDS if code[0] == PURPLE)
+
+
+class _RefusalError(Exception):
+    """A move's refusal: its TK18a code and the message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+# --- legal moves --------------------------------------------------------------------
+
+
+def _add(counts: Counts, code: str, amount: int = 1) -> Counts:
+    index = INDEX[code]
+    return counts[:index] + (counts[index] + amount,) + counts[index + 1:]
+
+
+def _gets(player: int, source: int, taken: str, concealed: Counts) -> list[Get]:
+    """Every set the taken tile opens with two concealed tiles (TK8)."""
+    gets: list[Get] = []
+    held = [index for index, count in enumerate(concealed) if count]
+    for position, first in enumerate(held):
+        for second in held[position:]:
+            if first == second and concealed[first] < 2:
+                continue
+            pair = KINDS[first] + KINDS[second]
+            colours = set_colours(_sorted((taken, KINDS[first], KINDS[second])))
+            if not colours:
+                continue
+            if {taken[0], KINDS[first][0], KINDS[second][0]} == {PURPLE}:
+                gets.extend(Get(player, source, f"{pair}={colour}") for colour in "RB")
+            else:
+                gets.append(Get(player, source, pair))
+    return gets
+
+
+def legal_moves(state: TsukuruState) -> tuple[Move, ...]:
+    """Every legal move of the seat to move, in a fixed order: in phase turn ``draw``,
+    then each opponent's gets and finishes with its last discard (by seat); in phase
+    drawn the finishes, then a discard of each concealed kind; in phase discard the
+    discards. None while the game awaits a deal or is over."""
+    player, phase = state.active, state.phase
+    if player is None or state.result is not None:
+        return ()
+    concealed = state.concealed[player]
+    discards = tuple(Discard(player, code) for code, count in zip(KINDS, concealed,
+                                                                    strict=True) if count)
+    if phase is Phase.DISCARD:
+        return discards
+    advanced = state.options.advanced
+    opened = state.open_sets[player]
+    if phase is Phase.DRAWN:
+        return (*(Finish(player, arrangement.tokens())
+                  for arrangement in finishes(concealed, opened, advanced)), *discards)
+    moves: list[Move] = [Draw(player)]
+    for source in _opponents(state, player):
+        pile = state.discards[source]
+        if pile:
+            taken = pile[-1]
+            moves.extend(_gets(player, source, taken, concealed))
+            moves.extend(FinishFrom(player, source, arrangement.tokens())
+                         for arrangement in finishes(_add(concealed, taken), opened, advanced))
+    return tuple(moves)
+
+
+def _opponents(state: TsukuruState, player: int) -> list[int]:
+    return [seat for seat in range(state.num_players) if seat != player]
+
+
+def is_legal(state: TsukuruState, move: Move) -> bool:
+    """Whether ``apply_move`` would accept ``move``."""
+    try:
+        _refuse(state, move)
+    except _RefusalError:
+        return False
+    return True
+
+
+# --- the checked door -----------------------------------------------------------------
+
+
+def apply_move(state: TsukuruState, move: Move) -> TsukuruState:
+    """The state after ``move``; an ``IllegalMoveError`` naming TK18a's code if it is
+    not legal (the state is never changed)."""
+    return _checked(state, move, None)
+
+
+def apply_move_with_events(state: TsukuruState, move: Move
+                           ) -> tuple[TsukuruState, tuple[Event, ...]]:
+    """``apply_move``, and what happened as unredacted events."""
+    events: list[Event] = []
+    return _checked(state, move, events), tuple(events)
+
+
+def step(state: TsukuruState, move: Move) -> TsukuruState:
+    """The state after a move known to be legal (unchecked: for playouts)."""
+    return _step(state, move, None)
+
+
+def _checked(state: TsukuruState, move: Move, events: list[Event] | None) -> TsukuruState:
+    if not isinstance(state, TsukuruState):
+        raise ArgumentError(f"state must be a TsukuruState, not {type(state).__name__}")
+    if not isinstance(move, Draw | Discard | Get | Finish | FinishFrom | Deal):
+        raise ArgumentError(f"not a Tsukuru move: {type(move).__name__}")
+    try:
+        _refuse(state, move)
+    except _RefusalError as refusal:
+        raise IllegalMoveError(refusal.message, code=refusal.code, move=move,
+                               phase=state.phase) from None
+    return _step(state, move, events)
+
+
+def _refuse(state: TsukuruState, move: Move) -> None:
+    """Raise the move's ``_RefusalError`` (TK18a's first code that applies), if any."""
+    if state.result is not None:
+        raise _RefusalError("game_over", "the game is over")
+    if type(move) is Deal:
+        if state.phase is not Phase.DEAL:
+            raise _RefusalError("wrong_phase", "a deal comes only between rounds")
+        try:
+            check_deal(_split_deal(move.tiles))
+        except SetupError as error:
+            raise _RefusalError("bad_deal", error.message) from None
+        return
+    player = move.player  # type: ignore[union-attr]
+    if state.phase is Phase.DEAL or player != state.active:
+        who = "nobody" if state.phase is Phase.DEAL else f"seat {state.active}"
+        raise _RefusalError("not_your_turn", f"it is {who}'s turn, not seat {player}'s")
+    phase, kind = state.phase, type(move)
+    allowed = {Draw: (Phase.TURN,), Get: (Phase.TURN,), FinishFrom: (Phase.TURN,),
+               Finish: (Phase.DRAWN,), Discard: (Phase.DRAWN, Phase.DISCARD)}[kind]
+    if phase not in allowed:
+        raise _RefusalError("wrong_phase", _wrong_phase(kind, phase))
+    concealed = state.concealed[player]
+    if kind is Discard:
+        tile = move.tile  # type: ignore[union-attr]
+        if tile not in INDEX:
+            raise _RefusalError("unknown_tile", f"{tile!r:.10} is no tile")
+        if not concealed[INDEX[tile]]:
+            raise _RefusalError("not_held", f"seat {player} holds no concealed {tile}")
+        return
+    if kind is Draw:
+        return
+    if kind is Finish:
+        read_arrangement(state, player, move.arrangement, concealed)  # type: ignore[union-attr]
+        return
+    source = move.source  # type: ignore[union-attr]
+    if type(source) is not int or not 0 <= source < state.num_players or source == player:
+        raise _RefusalError("bad_seat", f"seat {source} is no opponent of seat {player}")
+    pile = state.discards[source]
+    if not pile:
+        raise _RefusalError("empty_pile", f"seat {source} has discarded nothing this round")
+    taken = pile[-1]
+    if kind is Get:
+        _check_get(move.tiles, taken, concealed)  # type: ignore[union-attr]
+    else:
+        read_arrangement(state, player, move.arrangement,  # type: ignore[union-attr]
+                         _add(concealed, taken))
+
+
+def _wrong_phase(kind: type, phase: Phase) -> str:
+    if phase is Phase.DRAWN:
+        return "after a draw, finish or discard"
+    if phase is Phase.DISCARD:
+        return "after opening a set, discard (no finish follows a get [D4])"
+    if kind is Finish:
+        return "finish comes after a draw; to finish with a discard, use finishfrom"
+    return "draw, get or finishfrom first"
+
+
+def _split(token: str) -> tuple[tuple[str, ...], str | None]:
+    """A token's tiles and its colour (None if it names none); ``bad_notation`` for a
+    token of no tile shape."""
+    if type(token) is not str or _TOKEN.fullmatch(token) is None:
+        raise _RefusalError("bad_notation", f"{token!r:.20} is no token of tiles (like B4B5, "
+                                       "P5P6P7=B or P8=R)")
+    tiles, _, colour = token.partition("=")
+    return tuple(tiles[index:index + 2] for index in range(0, len(tiles), 2)), colour or None
+
+
+def _sorted(tiles: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(tiles, key=INDEX.__getitem__))
+
+
+def _check_known(tiles: tuple[str, ...]) -> None:
+    for tile in tiles:
+        if tile not in INDEX:
+            raise _RefusalError("unknown_tile", f"{tile} is no tile: R0-R7, B1-B7 or P5-P8")
+
+
+def _check_get(token: str, taken: str, concealed: Counts) -> None:
+    tiles, colour = _split(token)
+    _check_known(tiles)
+    if len(tiles) != 2:
+        raise _RefusalError("not_a_set", f"a get names two concealed tiles, not {len(tiles)}")
+    if tiles != _sorted(tiles):
+        raise _RefusalError("not_canonical", f"write the tiles in canonical order: "
+                                        f"{''.join(_sorted(tiles))}")
+    if any(concealed[INDEX[tile]] < tiles.count(tile) for tile in tiles):
+        raise _RefusalError("not_held", f"the concealed tiles hold no {' and '.join(tiles)}")
+    colours = set_colours(_sorted((taken, *tiles)))
+    if not colours:
+        raise _RefusalError("not_a_set", f"{taken} with {' and '.join(tiles)} is no set (three of "
+                                    "one colour, a run or a triple)")
+    _check_colour(colour, colours, f"{''.join(_sorted((taken, *tiles)))}")
+
+
+def _check_colour(colour: str | None, colours: tuple[str, ...], what: str) -> None:
+    if len(colours) == 2 and colour is None:
+        raise _RefusalError("colour_required", f"{what} is three purples: name its colour "
+                                          f"({what}=R or {what}=B)")
+    if colour is not None and len(colours) == 1:
+        raise _RefusalError("colour_forbidden", f"{what} takes its colour from its tiles: "
+                                           "write no =colour")
+    if colour is not None and colour not in colours:
+        raise _RefusalError("colour_forbidden", f"a colour is R or B, not {colour}")
+
+
+def read_arrangement(state: TsukuruState, player: int, tokens: Any, concealed: Counts
+                     ) -> Arrangement:
+    """The arrangement a finish declares, checked against the seat's 8 concealed tiles
+    ``concealed`` (with the drawn or taken tile) in TK18a's order; a ``_RefusalError`` if it
+    is none."""
+    if type(tokens) is not tuple:
+        raise _RefusalError("bad_notation", "an arrangement is a list of tokens")
+    written = [_split(token) for token in tokens]
+    for tiles, _colour in written:
+        _check_known(tiles)
+    sets = [(tiles, colour) for tiles, colour in written if len(tiles) != 1]
+    singles = [(tiles[0], colour) for tiles, colour in written if len(tiles) == 1]
+    _check_order(tokens, sets, singles)
+    needed: dict[str, int] = {}
+    for tiles, _colour in written:
+        for tile in tiles:
+            needed[tile] = needed.get(tile, 0) + 1
+    for tile, count in needed.items():
+        if concealed[INDEX[tile]] < count:
+            raise _RefusalError("not_held", f"seat {player}'s concealed tiles hold "
+                                       f"{concealed[INDEX[tile]]} {tile}, not {count}")
+    shapes = []
+    for tiles, colour in sets:
+        colours = set_colours(tiles)
+        if not colours:
+            raise _RefusalError("not_a_set", f"{''.join(tiles)} is no set (three tiles of one "
+                                        "colour, a run or a triple)")
+        _check_colour(colour, colours, "".join(tiles))
+        shapes.append(TileSet((tiles[0], tiles[1], tiles[2]), colour or colours[0]))
+    for tile, colour in singles:
+        if colour is None:
+            raise _RefusalError("not_a_set", f"{tile} alone is no set: tiles in no set are "
+                                        "not written")
+    advanced = state.options.advanced
+    free = list(concealed)
+    for tiles, _colour in sets:
+        for tile in tiles:
+            free[INDEX[tile]] -= 1
+    named = {tile for tile, _colour in singles}
+    if advanced:
+        for purple in _PURPLES:
+            if free[INDEX[purple]] and purple not in named:
+                raise _RefusalError("colour_required", f"under advanced scoring name the colour "
+                                                  f"of the free {purple} ({purple}=R or "
+                                                  f"{purple}=B)")
+    for tile, colour in singles:
+        if colour_of(tile) != PURPLE or not advanced or colour not in ("R", "B"):
+            why = ("only a free purple takes a colour" if colour_of(tile) != PURPLE
+                   else "free purples take a colour under advanced scoring only"
+                   if not advanced else "a colour is R or B")
+            raise _RefusalError("colour_forbidden", f"{tile}={colour}: {why}")
+    opened = state.open_sets[player]
+    total = (sum(shape.value for shape in (*opened, *shapes))
+             + sum(int(tile[1]) for tile in tiles_of(tuple(free))))
+    if total != TARGET:
+        raise _RefusalError("not_ten", f"the arrangement totals {total}, not {TARGET}")
+    return Arrangement(tuple(shapes), tuple((tile, colour) for tile, colour in singles
+                                            if colour is not None))
+
+
+def _check_order(tokens: tuple[str, ...], sets: list[tuple[tuple[str, ...], str | None]],
+                 singles: list[tuple[str, str | None]]) -> None:
+    """Each finish has one text: tiles in canonical order within a token, the sets
+    ordered tile by tile, then the free purples by value."""
+    ordered = sorted(((_sorted(tiles), colour) for tiles, colour in sets),
+                     key=lambda written: [INDEX[tile] for tile in written[0]])
+    canonical = (*("".join(tiles) + (f"={colour}" if colour else "")
+                   for tiles, colour in ordered),
+                 *(tile + (f"={colour}" if colour else "")
+                   for tile, colour in sorted(singles, key=lambda single: INDEX[single[0]])))
+    if tuple(tokens) != canonical:
+        raise _RefusalError("not_canonical", f"write the sets in canonical order, then the free "
+                                        f"purples: {' '.join(canonical)}")
+
+
+def _split_deal(text: str) -> tuple[str, ...]:
+    return tuple(text[index:index + 2] for index in range(0, len(text), 2))
+
+
+# --- the step --------------------------------------------------------------------------
+
+
+def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
+    return items[:index] + (item,) + items[index + 1:]
+
+
+def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> TsukuruState:
+    kind = type(move)
+    if kind is Deal:
+        return _deal(state, _split_deal(move.tiles), events)  # type: ignore[union-attr]
+    player: int = move.player  # type: ignore[union-attr]
+    concealed = state.concealed[player]
+    if kind is Draw:
+        tile = state.deck[0]
+        if events is not None:
+            events += (Drew(player, tile), FinishOrDiscard(player))
+        return _with(state, deck=state.deck[1:], phase=Phase.DRAWN, drawn=tile,
+                     concealed=_replace(state.concealed, player, _add(concealed, tile)))
+    if kind is Discard:
+        tile = move.tile  # type: ignore[union-attr]
+        pile = state.discards[player] + (tile,)
+        if events is not None:
+            events.append(Discarded(player, tile))
+        return _turn_end(_with(state, concealed=_replace(state.concealed, player,
+                                                         _add(concealed, tile, -1)),
+                               discards=_replace(state.discards, player, pile)), events)
+    if kind is Finish:
+        return _finish(state, player, move, concealed, None, None,  # type: ignore[arg-type]
+                       events)
+    source: int = move.source  # type: ignore[union-attr]
+    taken = state.discards[source][-1]
+    discards = _replace(state.discards, source, state.discards[source][:-1])
+    if kind is Get:
+        tiles, colour = _split(move.tiles)  # type: ignore[union-attr]
+        three = _sorted((taken, *tiles))
+        shape = TileSet((three[0], three[1], three[2]),
+                        colour or set_colours(three)[0])
+        for tile in tiles:
+            concealed = _add(concealed, tile, -1)
+        if events is not None:
+            events += (Got(player, source, taken, shape.token(), shape.colour),
+                       DiscardDue(player))
+        return _with(state, concealed=_replace(state.concealed, player, concealed),
+                     open_sets=_replace(state.open_sets, player,
+                                        state.open_sets[player] + (shape,)),
+                     discards=discards, phase=Phase.DISCARD)
+    return _finish(_with(state, discards=discards), player, move,  # type: ignore[arg-type]
+                   _add(concealed, taken), source, taken, events)
+
+
+def _with(state: TsukuruState, **changes: Any) -> TsukuruState:
+    return attrs.evolve(state, **changes)
+
+
+def _turn_end(state: TsukuruState, events: list[Event] | None) -> TsukuruState:
+    """After a discard (TK9, TK11): the next seat's turn, or a dry round's end."""
+    player = state.active
+    assert player is not None
+    turns = _replace(state.turns, player, state.turns[player] + 1)
+    if not state.deck:
+        if events is not None:
+            events.append(RoundDry(state.round))
+        return _round_end(_with(state, turns=turns, drawn=None, shown=None, ended="dry"),
+                          events)
+    following = (player + 1) % state.num_players
+    if events is not None:
+        events.append(TurnStarted(following))
+    return _with(state, turns=turns, drawn=None, phase=Phase.TURN, active=following)
+
+
+def _finish(state: TsukuruState, player: int, move: Finish | FinishFrom, concealed: Counts,
+            source: int | None, taken: str | None, events: list[Event] | None
+            ) -> TsukuruState:
+    """A finish (TK10, TK12): the finisher scores; the round ends."""
+    arrangement = read_arrangement(state, player, move.arrangement, concealed)
+    opened = state.open_sets[player]
+    heaven = type(move) is Finish and state.turns[player] == 0
+    points = score(concealed, opened, arrangement, advanced=state.options.advanced,
+                   dealer=player == state.dealer, heaven=heaven)
+    scores = _replace(state.scores, player, state.scores[player] + points.points)
+    shown = Shown(player, concealed, opened, arrangement, points, state.round, source)
+    if events is not None:
+        events.append(Finished(player, source, taken, tiles_of(concealed),
+                               tuple(shape.token() for shape in opened), move.arrangement,
+                               points.points, points.parts, scores))
+    return _round_end(_with(state, concealed=_replace(state.concealed, player, concealed),
+                            scores=scores, shown=shown, ended="finish", drawn=None), events)
+
+
+def _round_end(state: TsukuruState, events: list[Event] | None) -> TsukuruState:
+    """After a round (TK16): the game ends at the target, or after round 2N with
+    ``end=rounds``; otherwise the next round awaits its deal."""
+    options, scores = state.options, state.scores
+    reason = None
+    if max(scores) >= TARGETS[options.scoring]:
+        reason = "target"
+    elif options.end == "rounds" and state.round >= 2 * state.num_players:
+        reason = "rounds"
+    if reason is None:
+        if events is not None:
+            events.append(DealDue(state.round + 1))
+        return _with(state, phase=Phase.DEAL, active=None)
+    best = max(scores)
+    result = Result(tuple(seat for seat, points in enumerate(scores) if points == best),
+                    reason)
+    if events is not None:
+        events.append(GameEnded(result, ranks_of(result, scores) or (), scores))
+    return _with(state, phase=Phase.GAME_END, active=None, result=result)
+
+
+def _deal(state: TsukuruState, deal: tuple[str, ...], events: list[Event] | None
+          ) -> TsukuruState:
+    """The next round, dealt (TK4, TK5): the dealer's left neighbour deals."""
+    dealer = (state.dealer + 1) % state.num_players
+    dealt = deal_round(state, deal, dealer)
+    if events is not None:
+        events.append(RoundStarted(dealt.round, dealer, len(dealt.deck)))
+        events.extend(Dealt(seat, tiles_of(dealt.concealed[seat]))
+                      for seat in range(state.num_players))
+        events.append(TurnStarted(dealer))
+    return dealt
+
+
+def chance_move(state: TsukuruState, rng: random.Random) -> Deal:
+    """The next round's deal: the 61 tiles shuffled by ``rng`` (TK4)."""
+    if not isinstance(state, TsukuruState) or state.phase is not Phase.DEAL:
+        raise ArgumentError("a deal is drawn only while a round awaits it (phase deal)")
+    return Deal("".join(next_deal(rng)))
