@@ -54,6 +54,7 @@ __all__ = [
     "chance_move",
     "is_legal",
     "legal_moves",
+    "moves_for",
     "read_arrangement",
     "step",
 ]
@@ -102,32 +103,34 @@ def legal_moves(state: TsukuruState) -> tuple[Move, ...]:
     then each opponent's gets and finishes with its last discard (by seat); in phase
     drawn the finishes, then a discard of each concealed kind; in phase discard the
     discards. None while the game awaits a deal or is over."""
-    player, phase = state.active, state.phase
+    player = state.active
     if player is None or state.result is not None:
         return ()
-    concealed = state.concealed[player]
-    discards = tuple(Discard(player, code) for code, count in zip(KINDS, concealed,
-                                                                    strict=True) if count)
+    return moves_for(state.phase, player, state.concealed[player], state.open_sets[player],
+                     state.discards, state.options.advanced)
+
+
+def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSet, ...],
+              discards: tuple[tuple[str, ...], ...], advanced: bool) -> tuple[Move, ...]:
+    """``player``'s legal moves from what it sees (``legal_moves``' order): its concealed
+    tiles and open sets, every discard pile, the phase and the scoring."""
+    discarding = tuple(Discard(player, code) for code, count in zip(KINDS, concealed,
+                                                                      strict=True) if count)
     if phase is Phase.DISCARD:
-        return discards
-    advanced = state.options.advanced
-    opened = state.open_sets[player]
+        return discarding
     if phase is Phase.DRAWN:
         return (*(Finish(player, arrangement.tokens())
-                  for arrangement in finishes(concealed, opened, advanced)), *discards)
+                  for arrangement in finishes(concealed, opened, advanced)), *discarding)
+    if phase is not Phase.TURN:
+        return ()
     moves: list[Move] = [Draw(player)]
-    for source in _opponents(state, player):
-        pile = state.discards[source]
-        if pile:
+    for source, pile in enumerate(discards):
+        if source != player and pile:
             taken = pile[-1]
             moves.extend(_gets(player, source, taken, concealed))
             moves.extend(FinishFrom(player, source, arrangement.tokens())
                          for arrangement in finishes(_add(concealed, taken), opened, advanced))
     return tuple(moves)
-
-
-def _opponents(state: TsukuruState, player: int) -> list[int]:
-    return [seat for seat in range(state.num_players) if seat != player]
 
 
 def is_legal(state: TsukuruState, move: Move) -> bool:
