@@ -130,6 +130,9 @@ _REPEATS = tuple(tuple((index, count) for index, count in need if count > 1)
 test of whether a hand holds it."""
 _VALUES = tuple(shape.value for shape in _SHAPES)
 _FACE = tuple(value_of(code) for code in KINDS)
+_LOST = tuple(sum(value_of(code) for code in shape.tiles) - shape.value for shape in _SHAPES)
+"""What declaring each shape takes off the total of the tiles: their faces less its
+value."""
 _PURPLES = tuple(index for index, code in enumerate(KINDS) if code[0] == PURPLE)
 
 
@@ -165,35 +168,25 @@ def _declared(counts: list[int], shapes: list[int], start: int) -> Iterator[tupl
                 counts[index] += count
 
 
-def _free_total(counts: list[int]) -> int:
-    return sum(face * count for face, count in zip(_FACE, counts, strict=True) if count)
-
-
 @functools.lru_cache(maxsize=1 << 15)
-def _declarations(concealed: Counts) -> tuple[tuple[tuple[int, ...], int, Counts], ...]:
-    """Each way to declare sets of ``concealed``: the shapes, the total of the sets and
-    the free tiles, and the free tiles."""
+def _declarations(concealed: Counts) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each way to declare sets of ``concealed``: the shapes, and the total of the sets
+    and the free tiles."""
     counts = list(concealed)
     held = sum(1 << index for index, count in enumerate(counts) if count)
     fitting = [shape for shape, mask in enumerate(_MASKS) if not mask & ~held
                and all(counts[index] >= count for index, count in _REPEATS[shape])]
-    found = []
-    for shapes in _declared(counts, fitting, 0):
-        free = list(concealed)
-        for shape in shapes:
-            for index, count in _NEEDS[shape]:
-                free[index] -= count
-        total = sum(_VALUES[shape] for shape in shapes) + _free_total(free)
-        found.append((shapes, total, tuple(free)))
-    return tuple(found)
+    whole = sum(face * count for face, count in zip(_FACE, counts, strict=True))
+    lost = _LOST
+    return tuple((shapes, whole - sum(lost[shape] for shape in shapes))
+                 for shapes in _declared(counts, fitting, 0))
 
 
 def totals(concealed: Counts, open_sets: tuple[TileSet, ...] = ()) -> tuple[int, ...]:
     """Every total the hand's arrangements reach, in increasing order: why a hand
     cannot finish, when 10 is not among them."""
     opened = sum(shape.value for shape in open_sets)
-    return tuple(sorted({opened + total for _shapes, total, _free in
-                         _declarations(concealed)}))
+    return tuple(sorted({opened + total for _shapes, total in _declarations(concealed)}))
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -204,10 +197,14 @@ def finishes(concealed: Counts, open_sets: tuple[TileSet, ...] = (),
     scoring once for each colouring of the purple tiles in no set (red before blue)."""
     need = TARGET - sum(shape.value for shape in open_sets)
     found = []
-    for shapes, total, free in _declarations(concealed):
+    for shapes, total in _declarations(concealed):
         if total != need:
             continue
         sets = tuple(_SHAPES[shape] for shape in shapes)
+        free = list(concealed)
+        for shape in shapes:
+            for index, count in _NEEDS[shape]:
+                free[index] -= count
         purples = [KINDS[index] for index in _PURPLES if free[index]]
         if not advanced or not purples:
             found.append(Arrangement(sets))

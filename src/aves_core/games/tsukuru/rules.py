@@ -11,6 +11,7 @@ tiles). ``step`` applies a move known to be legal.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -44,7 +45,15 @@ from aves_core.games.tsukuru.moves import Deal, Discard, Draw, Finish, FinishFro
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.setup import check_deal, deal_round, next_deal
 from aves_core.games.tsukuru.state import TARGETS, Shown, TsukuruState, ranks_of
-from aves_core.games.tsukuru.tiles import INDEX, KINDS, PURPLE, Counts, colour_of, tiles_of
+from aves_core.games.tsukuru.tiles import (
+    COPIES,
+    INDEX,
+    KINDS,
+    PURPLE,
+    Counts,
+    colour_of,
+    tiles_of,
+)
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError
 from aves_core.kernel.game import Result
 
@@ -79,22 +88,35 @@ def _add(counts: Counts, code: str, amount: int = 1) -> Counts:
     return counts[:index] + (counts[index] + amount,) + counts[index + 1:]
 
 
-def _gets(player: int, source: int, taken: str, concealed: Counts) -> list[Get]:
-    """Every set the taken tile opens with two concealed tiles (TK8)."""
-    gets: list[Get] = []
-    held = [index for index, count in enumerate(concealed) if count]
-    for position, first in enumerate(held):
-        for second in held[position:]:
-            if first == second and concealed[first] < 2:
+def _get_table() -> tuple[tuple[tuple[int, int, tuple[str, ...]], ...], ...]:
+    """For each kind of taken tile, the pairs of concealed kinds that open a set with it
+    and the ``get`` tokens each pair is written with (two for three purples)."""
+    table = []
+    for taken in KINDS:
+        pairs = []
+        for first, second in itertools.combinations_with_replacement(range(len(KINDS)), 2):
+            three = tuple(sorted((taken, KINDS[first], KINDS[second]), key=INDEX.__getitem__))
+            if not set_colours(three) or any(three.count(code) > COPIES[INDEX[code]]
+                                             for code in three):
                 continue
             pair = KINDS[first] + KINDS[second]
-            colours = set_colours(_sorted((taken, KINDS[first], KINDS[second])))
-            if not colours:
-                continue
-            if {taken[0], KINDS[first][0], KINDS[second][0]} == {PURPLE}:
-                gets.extend(Get(player, source, f"{pair}={colour}") for colour in "RB")
-            else:
-                gets.append(Get(player, source, pair))
+            purple = {code[0] for code in three} == {PURPLE}
+            pairs.append((first, second, tuple(f"{pair}={colour}" for colour in "RB")
+                          if purple else (pair,)))
+        table.append(tuple(pairs))
+    return tuple(table)
+
+
+_GETS = _get_table()
+
+
+def _gets(player: int, source: int, taken: str, concealed: Counts) -> list[Get]:
+    """Every set the taken tile opens with two concealed tiles (TK8)."""
+    gets = []
+    for first, second, tokens in _GETS[INDEX[taken]]:
+        if concealed[first] and concealed[second] and (first != second
+                                                       or concealed[first] > 1):
+            gets.extend(Get(player, source, token) for token in tokens)
     return gets
 
 
@@ -412,8 +434,14 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
                    _add(concealed, taken), source, taken, events)
 
 
+_FIELDS = tuple(field.name for field in attrs.fields(TsukuruState))
+
+
 def _with(state: TsukuruState, **changes: Any) -> TsukuruState:
-    return attrs.evolve(state, **changes)
+    """``state`` with ``changes`` (``attrs.evolve``, without its generic cost: the step
+    builds a state on every move)."""
+    return TsukuruState(*[changes[name] if name in changes else getattr(state, name)
+                          for name in _FIELDS])
 
 
 def _turn_end(state: TsukuruState, events: list[Event] | None) -> TsukuruState:
