@@ -112,7 +112,7 @@ _GETS = _get_table()
 
 def _gets(player: int, source: int, taken: str, concealed: Counts) -> list[Get]:
     """Every set the taken tile opens with two concealed tiles (TK8)."""
-    gets = []
+    gets: list[Get] = []
     for first, second, tokens in _GETS[INDEX[taken]]:
         if concealed[first] and concealed[second] and (first != second
                                                        or concealed[first] > 1):
