@@ -2,7 +2,7 @@
 
 >>> from aves_core.games import game_ids, get_game
 >>> game_ids()
-('aves', 'cubirds', 'soulaween')
+('aves', 'cubirds', 'soulaween', 'tsukuru')
 >>> get_game("aves").facts.name
 'AVES'
 
@@ -38,3 +38,4 @@ DEFAULT_GAME = "aves"
 register_lazy("aves", "aves_core.games.aves.game:AVES")
 register_lazy("cubirds", "aves_core.games.cubirds.game:CUBIRDS")
 register_lazy("soulaween", "aves_core.games.soulaween.game:SOULAWEEN")
+register_lazy("tsukuru", "aves_core.games.tsukuru.game:TSUKURU")

@@ -10,13 +10,7 @@ import pytest
 
 from aves_core.games.tsukuru.game import TSUKURU
 from aves_core.games.tsukuru.state import TsukuruOptions
-from aves_core.kernel.registry import register_game
 from aves_core.testing import check_game
-
-# Logs name their game: the kit's replays look it up. Tsukuru registers itself as a
-# built-in game once it is complete (bots, terminal, browser, encoding); until then its
-# tests register it, as the toy games of tests/toygame.py are.
-register_game(TSUKURU)
 
 
 @pytest.mark.parametrize(("scoring", "end"), [("basic", "target"), ("advanced", "target"),
