@@ -373,3 +373,12 @@ def test_every_legal_move_is_accepted_in_random_games() -> None:
                 assert len(set(moves)) == len(moves)
                 state = rules.apply_move(state, rng.choice(moves))
                 assert state.tile_count() == 61
+
+
+def test_finishes_are_listed_best_scoring_first() -> None:
+    state = arranged(started(4, TsukuruOptions("advanced"), dealer=0),
+                     {2: "B5 B5 B5 P5 R2 R2 R2"}, active=2, turns=(1, 1, 0, 0),
+                     discards=((), (), (), ("R5",)))
+    finishing = [str(move) for move in rules.legal_moves(state) if type(move) is FinishFrom]
+    assert finishing.index("2:finishfrom 3 R2R2R2 B5B5B5 P5=B") < finishing.index(
+        "2:finishfrom 3 R2R2R2 B5B5B5 P5=R")  # 10 points before 7

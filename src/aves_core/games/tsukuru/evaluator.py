@@ -43,6 +43,7 @@ __all__ = [
     "Arrangement",
     "Score",
     "TileSet",
+    "arrangement_of",
     "finishes",
     "free_tiles",
     "hand_colours",
@@ -151,6 +152,22 @@ class Arrangement:
 
     def __str__(self) -> str:
         return " ".join(self.tokens())
+
+
+def arrangement_of(tokens: tuple[str, ...]) -> Arrangement:
+    """The arrangement a finish's tokens declare (tokens the rules accepted: sets of three
+    tiles, ``=R``/``=B`` after three purples, then ``P8=R`` for each free purple)."""
+    sets, colours = [], []
+    for token in tokens:
+        tiles, _, colour = token.partition("=")
+        if len(tiles) == 2:
+            colours.append((tiles, colour))
+            continue
+        three = (tiles[0:2], tiles[2:4], tiles[4:6])
+        if not colour:
+            colour = next(code[0] for code in three if code[0] != PURPLE)
+        sets.append(TileSet(three, colour))
+    return Arrangement(tuple(sets), tuple(colours))
 
 
 def _declared(counts: list[int], shapes: list[int], start: int) -> Iterator[tuple[int, ...]]:

@@ -10,8 +10,8 @@ dry rounds may repeat, so the rules themselves have none.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.tsukuru import rules, setup
 from aves_core.games.tsukuru.events import Event, events_for
@@ -32,6 +32,10 @@ from aves_core.games.tsukuru.tiles import counts_of, tiles_of
 from aves_core.games.tsukuru.views import TsukuruView, update_view, view_for
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
+
+if TYPE_CHECKING:
+    from aves_core.kernel.bots import Bot
+    from aves_core.kernel.search import SearchHooks
 
 __all__ = ["TSUKURU", "TsukuruGame"]
 
@@ -63,6 +67,7 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
     state_type = TsukuruState
     view_type = TsukuruView
     undo_rule = "nothing can be taken back: every move shows or takes a tile"
+    _hooks: SearchHooks[Any, Any, Any] | None = None
 
     # --- setup ---------------------------------------------------------------
 
@@ -223,6 +228,24 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
                 "points": shown.score.points, "parts": [list(part)
                                                         for part in shown.score.parts]},
         }
+
+    # --- players ------------------------------------------------------------------------
+
+    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
+        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
+        from ``aves_core.games.tsukuru.bots``."""
+        from aves_core.games.tsukuru.bots import bot_factories
+
+        return bot_factories(self)
+
+    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
+        """The unseen tiles dealt at random, GreedyBot's scores at the root, quick
+        playouts, deals drawn as they come (``bots.search_hooks``)."""
+        if self._hooks is None:
+            from aves_core.games.tsukuru.bots import search_hooks
+
+            self._hooks = search_hooks()
+        return self._hooks
 
     def describe_result(self, result: Result) -> str:
         """``the target score`` or ``every seat dealt twice``."""

@@ -129,20 +129,34 @@ def legal_moves(state: TsukuruState) -> tuple[Move, ...]:
     if player is None or state.result is not None:
         return ()
     return moves_for(state.phase, player, state.concealed[player], state.open_sets[player],
-                     state.discards, state.options.advanced)
+                     state.discards, state.options.advanced, state.dealer == player,
+                     state.turns[player] == 0)
+
+
+def _ranked(concealed: Counts, opened: tuple[TileSet, ...], advanced: bool, dealer: bool,
+            heaven: bool) -> tuple[Arrangement, ...]:
+    """The hand's finishing arrangements, the best-scoring first (ties in the
+    evaluator's order): a person picks among them by comparing scores."""
+    found = finishes(concealed, opened, advanced)
+    if not advanced or len(found) < 2:
+        return found
+    return tuple(sorted(found, key=lambda arrangement: -score(
+        concealed, opened, arrangement, advanced=True, dealer=dealer, heaven=heaven).points))
 
 
 def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSet, ...],
-              discards: tuple[tuple[str, ...], ...], advanced: bool) -> tuple[Move, ...]:
+              discards: tuple[tuple[str, ...], ...], advanced: bool, dealer: bool = False,
+              first_turn: bool = False) -> tuple[Move, ...]:
     """``player``'s legal moves from what it sees (``legal_moves``' order): its concealed
-    tiles and open sets, every discard pile, the phase and the scoring."""
+    tiles and open sets, every discard pile, the phase, the scoring, whether it deals
+    and whether this is its first turn of the round. Finishes come best-scoring first."""
     discarding = tuple(Discard(player, code) for code, count in zip(KINDS, concealed,
                                                                       strict=True) if count)
     if phase is Phase.DISCARD:
         return discarding
     if phase is Phase.DRAWN:
-        return (*(Finish(player, arrangement.tokens())
-                  for arrangement in finishes(concealed, opened, advanced)), *discarding)
+        return (*(Finish(player, arrangement.tokens()) for arrangement in
+                  _ranked(concealed, opened, advanced, dealer, first_turn)), *discarding)
     if phase is not Phase.TURN:
         return ()
     moves: list[Move] = [Draw(player)]
@@ -150,8 +164,8 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
         if source != player and pile:
             taken = pile[-1]
             moves.extend(_gets(player, source, taken, concealed))
-            moves.extend(FinishFrom(player, source, arrangement.tokens())
-                         for arrangement in finishes(_add(concealed, taken), opened, advanced))
+            moves.extend(FinishFrom(player, source, arrangement.tokens()) for arrangement in
+                         _ranked(_add(concealed, taken), opened, advanced, dealer, False))
     return tuple(moves)
 
 

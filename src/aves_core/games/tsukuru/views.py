@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from aves_core.games.tsukuru.evaluator import Arrangement, Score, TileSet
+from aves_core.games.tsukuru.evaluator import Score, TileSet, arrangement_of
 from aves_core.games.tsukuru.events import (
     EVENT_TYPES,
     DealDue,
@@ -54,17 +54,20 @@ class TsukuruView:
     ``concealed`` is the seat's own concealed tiles (counts; None for a spectator) and
     ``drawn`` the tile it just drew (phase drawn only); everything else is public.
     ``to_move`` is ``(active,)``, or nobody while a deal is awaited and once the game is
-    over. ``shown`` is the last finish. ``legal_moves`` is empty unless this seat is to
+    over. ``scoring`` and ``end`` are the options; ``turns`` counts each seat's turns this
+    round. ``shown`` is the last finish. ``legal_moves`` is empty unless this seat is to
     move.
     """
 
     seat: int | None
     scoring: str
+    end: str
     phase: Phase
     active: int | None
     to_move: tuple[int, ...]
     dealer: int
     round: int
+    turns: tuple[int, ...]
     scores: tuple[int, ...]
     deck_size: int
     hand_sizes: tuple[int, ...]
@@ -89,10 +92,11 @@ def _check_seat(num_players: int, seat: object) -> None:
 
 def _moves(seat: int | None, phase: Phase, active: int | None, concealed: Counts | None,
            open_sets: tuple[tuple[TileSet, ...], ...], discards: tuple[tuple[str, ...], ...],
-           scoring: str) -> tuple[Move, ...]:
+           scoring: str, dealer: int, turns: tuple[int, ...]) -> tuple[Move, ...]:
     if seat is None or seat != active or concealed is None:
         return ()
-    return moves_for(phase, seat, concealed, open_sets[seat], discards, scoring == "advanced")
+    return moves_for(phase, seat, concealed, open_sets[seat], discards, scoring == "advanced",
+                     dealer == seat, turns[seat] == 0)
 
 
 def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
@@ -105,16 +109,16 @@ def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
     active = state.active
     scoring = state.options.scoring
     return TsukuruView(
-        seat=seat, scoring=scoring, phase=state.phase, active=active,
+        seat=seat, scoring=scoring, end=state.options.end, phase=state.phase, active=active,
         to_move=() if active is None else (active,), dealer=state.dealer, round=state.round,
-        scores=state.scores, deck_size=len(state.deck),
+        turns=state.turns, scores=state.scores, deck_size=len(state.deck),
         hand_sizes=tuple(state.hand_size(each) for each in range(state.num_players)),
         concealed=concealed,
         drawn=state.drawn if seat is not None and seat == active else None,
         open_sets=state.open_sets, discards=state.discards, shown=state.shown,
         result=state.result, ranks=state.ranks,
         legal_moves=_moves(seat, state.phase, active, concealed, state.open_sets,
-                           state.discards, scoring))
+                           state.discards, scoring, state.dealer, state.turns))
 
 
 class _Picture:
@@ -125,6 +129,7 @@ class _Picture:
         self.seat = view.seat
         self.phase, self.active = view.phase, view.active
         self.dealer, self.round = view.dealer, view.round
+        self.turns = list(view.turns)
         self.scores = view.scores
         self.deck_size = view.deck_size
         self.sizes = list(view.hand_sizes)
@@ -150,6 +155,7 @@ class _Picture:
             if hand is not None:
                 hand[INDEX[event.tile]] -= 1
             self.drawn = None
+            self.turns[event.seat] += 1  # a discard ends its seat's turn
         elif kind is Got:
             self.got(event)  # type: ignore[arg-type]
         elif kind is Finished:
@@ -161,6 +167,7 @@ class _Picture:
             count = len(self.sizes)
             self.round, self.dealer, self.deck_size = event.round, event.dealer, event.deck
             self.sizes = [HAND_TILES] * count
+            self.turns = [0] * count
             self.open_sets = [[] for _ in range(count)]
             self.discards = [[] for _ in range(count)]
             self.drawn = None
@@ -226,7 +233,7 @@ class _Picture:
         self.scores = event.scores
         self.drawn = None
         opened = tuple(self.open_sets[event.seat])
-        arrangement = _arrangement(event.arrangement)
+        arrangement = arrangement_of(event.arrangement)
         self.shown = Shown(event.seat, counts_of(event.tiles), opened, arrangement,
                            Score(event.points, event.parts), self.round, event.source)
 
@@ -236,32 +243,16 @@ class _Picture:
         discards = tuple(tuple(pile) for pile in self.discards)
         scoring = self.view.scoring
         return TsukuruView(
-            seat=self.seat, scoring=scoring, phase=self.phase, active=self.active,
-            to_move=() if self.active is None else (self.active,), dealer=self.dealer,
-            round=self.round, scores=self.scores, deck_size=self.deck_size,
+            seat=self.seat, scoring=scoring, end=self.view.end, phase=self.phase,
+            active=self.active, to_move=() if self.active is None else (self.active,),
+            dealer=self.dealer, round=self.round, turns=tuple(self.turns), scores=self.scores,
+            deck_size=self.deck_size,
             hand_sizes=tuple(self.sizes), concealed=concealed,
             drawn=self.drawn if self.seat is not None and self.seat == self.active else None,
             open_sets=open_sets, discards=discards, shown=self.shown, result=self.result,
             ranks=self.ranks,
             legal_moves=_moves(self.seat, self.phase, self.active, concealed, open_sets,
-                               discards, scoring))
-
-
-def _arrangement(tokens: tuple[str, ...]) -> Arrangement:
-    """A declared arrangement from its tokens (as the rules accepted them)."""
-    sets, colours = [], []
-    for token in tokens:
-        tiles, _, colour = token.partition("=")
-        if len(tiles) == 2:
-            colours.append((tiles, colour))
-            continue
-        three = tuple(tiles[index:index + 2] for index in (0, 2, 4))
-        sets.append(TileSet((three[0], three[1], three[2]), colour or _colour_of(three)))
-    return Arrangement(tuple(sets), tuple(colours))
-
-
-def _colour_of(tiles: tuple[str, ...]) -> str:
-    return next(tile[0] for tile in tiles if tile[0] != "P")
+                               discards, scoring, self.dealer, tuple(self.turns)))
 
 
 def update_view(view: TsukuruView, events: Iterable[Event]) -> TsukuruView:

@@ -1,0 +1,339 @@
+"""Tsukuru 10 Ten's bots: GreedyBot, the fast playout policy and the search bot's hooks.
+
+**Values.** A hand of 7 tiles is worth its *waits*: for each kind of tile the seat
+has not seen (61 less its concealed tiles, every open set and every discard), the
+chance that it is the next tile (its unseen count over all unseen tiles) times what
+finishing with it would score (the best arrangement's points: 1 under basic scoring).
+
+**GreedyBot** (``greedy``) plays from its view alone (never a hidden tile; ties at
+random with its ``rng``): it finishes whenever it can, with the arrangement that
+scores most (a finish is worth 1,000 and its points); otherwise it keeps the 7 tiles
+whose waits are worth most: after a draw it discards the tile whose loss costs least;
+at the start of a turn it takes an opponent's discard into an open set only when the
+hand it would keep after the discard waits for more than its present hand does (and,
+under advanced scoring, more than the Closed bonus it gives up), else it draws.
+
+**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
+``search_hooks()``: what a seat knows is its view; ``sample`` deals the unseen tiles to
+the other seats' concealed places and the deck, uniformly; deals between rounds are
+drawn as they come; playouts finish when they can, otherwise draw and discard at
+random; a playout stopped early is won by the seats with the most points, then by the
+hand nearest a total of 10. GreedyBot's scores order and bias the root's moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
+from typing import Any
+
+from aves_core.games.tsukuru.evaluator import (
+    TARGET,
+    TileSet,
+    arrangement_of,
+    finishes,
+    score,
+    totals,
+)
+from aves_core.games.tsukuru.events import Event
+from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
+from aves_core.games.tsukuru.phases import Phase
+from aves_core.games.tsukuru.rules import (
+    chance_move,
+    is_legal,
+    legal_moves,
+    step,
+)
+from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruState
+from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, Counts, tiles_of
+from aves_core.games.tsukuru.views import TsukuruView
+from aves_core.kernel.bots import Bot, standard_bots
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Result
+from aves_core.kernel.mcts import SearchBot
+from aves_core.kernel.search import SearchHooks
+
+__all__ = ["GreedyBot", "bot_factories", "playout_move", "sample", "score_moves",
+           "search_hooks", "unseen_tiles"]
+
+FINISH = 1000.0
+"""What a finish is worth to GreedyBot, before its points."""
+PLAYOUT_MOVES = 24
+"""How many moves a playout plays before it is judged (``cutoff``)."""
+CLOSED = 1.0
+"""The Closed bonus a get gives up under advanced scoring (TK13)."""
+
+
+def unseen_tiles(view: TsukuruView) -> list[int]:
+    """The tiles ``view.seat`` has not seen, as counts: every tile less its concealed
+    ones, every open set and every discard (the others' concealed tiles and the deck)."""
+    unseen = list(COPIES)
+    for code in (*(tiles_of(view.concealed) if view.concealed else ()),
+                 *(tile for sets in view.open_sets for shape in sets for tile in shape.tiles),
+                 *(tile for pile in view.discards for tile in pile)):
+        unseen[INDEX[code]] -= 1
+    return unseen
+
+
+def _add(counts: Counts, index: int, amount: int) -> Counts:
+    return counts[:index] + (counts[index] + amount,) + counts[index + 1:]
+
+
+class _Judge:
+    """Values of hands for one decision of one seat."""
+
+    def __init__(self, view: TsukuruView) -> None:
+        assert view.seat is not None
+        self.view, self.seat = view, view.seat
+        self.advanced = view.scoring == "advanced"
+        self.unseen = unseen_tiles(view)
+        self.total = max(1, sum(self.unseen))
+        self.opened = view.open_sets[view.seat]
+
+    def points(self, concealed: Counts, opened: tuple[TileSet, ...], *, heaven: bool = False
+               ) -> float:
+        """The most a finish of these 8 tiles scores (0: none)."""
+        found = finishes(concealed, opened, self.advanced)
+        if not found:
+            return 0.0
+        if not self.advanced:
+            return 1.0
+        dealer = self.view.dealer == self.seat
+        return float(max(score(concealed, opened, arrangement, advanced=True, dealer=dealer,
+                               heaven=heaven).points for arrangement in found))
+
+    def waits(self, concealed: Counts, opened: tuple[TileSet, ...]) -> float:
+        """What 7 tiles are worth: each unseen kind's chance times the points of the
+        finish it would make."""
+        value = 0.0
+        for index, count in enumerate(self.unseen):
+            if count > 0:
+                value += count * self.points(_add(concealed, index, 1), opened)
+        return value / self.total
+
+    def best_discard(self, concealed: Counts, opened: tuple[TileSet, ...]) -> float:
+        """The waits of the best 7 of these 8 tiles."""
+        return max(self.waits(_add(concealed, index, -1), opened)
+                   for index, count in enumerate(concealed) if count)
+
+
+def _finish_value(judge: _Judge, move: Finish | FinishFrom, concealed: Counts) -> float:
+    arrangement = arrangement_of(move.arrangement)
+    if not judge.advanced:
+        return FINISH + 1
+    heaven = type(move) is Finish and judge.view.turns[judge.seat] == 0
+    return FINISH + score(concealed, judge.opened, arrangement, advanced=True,
+                          dealer=judge.view.dealer == judge.seat, heaven=heaven).points
+
+
+def score_moves(view: TsukuruView) -> dict[Move, float]:
+    """GreedyBot's value of each of ``view.legal_moves`` (see the module's docstring)."""
+    moves = view.legal_moves
+    if not moves or view.concealed is None:
+        return {}
+    judge = _Judge(view)
+    concealed = view.concealed
+    scores: dict[Move, float] = {}
+    present = None
+    for move in moves:
+        kind = type(move)
+        if kind is Finish:
+            scores[move] = _finish_value(judge, move, concealed)  # type: ignore[arg-type]
+        elif kind is FinishFrom:
+            taken = view.discards[move.source][-1]  # type: ignore[union-attr]
+            scores[move] = _finish_value(judge, move,  # type: ignore[arg-type]
+                                         _add(concealed, INDEX[taken], 1))
+        elif kind is Discard:
+            scores[move] = judge.waits(_add(concealed, INDEX[move.tile], -1),  # type: ignore[union-attr]
+                                       judge.opened)
+        elif kind is Draw:
+            present = judge.waits(concealed, judge.opened) if present is None else present
+            scores[move] = present
+        else:
+            assert isinstance(move, Get)
+            scores[move] = _get_value(judge, view, move, concealed)
+    return scores
+
+
+def _get_value(judge: _Judge, view: TsukuruView, move: Get, concealed: Counts) -> float:
+    """The hand a get leaves after its best discard, less the Closed bonus it gives up
+    (advanced), and a little less than drawing when equal (a get shows the hand)."""
+    taken = view.discards[move.source][-1]
+    token, _, colour = move.tiles.partition("=")
+    pair = (token[:2], token[2:])
+    three = tuple(sorted((taken, *pair), key=INDEX.__getitem__))
+    colours = {code[0] for code in three} - {"P"}
+    shape = TileSet((three[0], three[1], three[2]), colour or next(iter(colours)))
+    left = concealed
+    for code in pair:
+        left = _add(left, INDEX[code], -1)
+    opened = (*judge.opened, shape)
+    value = judge.best_discard(left, opened) - 0.01
+    if judge.advanced and not judge.opened:
+        value -= CLOSED / judge.total
+    return value
+
+
+class GreedyBot:
+    """Plays the best-scoring legal move (``score_moves``), ties at random."""
+
+    name = "greedy"
+    uses_events = False
+
+    def choose(self, view: TsukuruView, events: Sequence[Event], rng: random.Random
+               ) -> Move:
+        """The best of ``view.legal_moves`` by ``score_moves``."""
+        scores = score_moves(view)
+        top = max(scores.values())
+        best = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+
+# --- what a seat knows, and states drawn from it --------------------------------------
+
+
+def _knowledge(view: TsukuruView, events: Sequence[Any]) -> TsukuruView:
+    if not isinstance(view, TsukuruView) or view.seat is None or view.concealed is None:
+        raise ArgumentError("the search needs a seat's TsukuruView, not a spectator's")
+    return view
+
+
+def sample(view: TsukuruView, rng: random.Random) -> TsukuruState:
+    """A full state consistent with ``view``: the unseen tiles dealt uniformly to the
+    other seats' concealed places and the deck (in random order)."""
+    if not isinstance(view, TsukuruView) or view.seat is None or view.concealed is None:
+        raise ArgumentError("sample needs a seat's TsukuruView")
+    unseen = unseen_tiles(view)
+    pool = [code for code, count in zip(KINDS, unseen, strict=True) for _ in range(count)]
+    rng.shuffle(pool)
+    concealed = []
+    start = 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            concealed.append(view.concealed)
+            continue
+        need = size - 3 * len(view.open_sets[seat])
+        counts = [0] * len(KINDS)
+        for code in pool[start:start + need]:
+            counts[INDEX[code]] += 1
+        start += need
+        concealed.append(tuple(counts))
+    deck = tuple(pool[start:])
+    if len(deck) != view.deck_size:
+        raise ArgumentError("the view's hand and deck sizes do not fit its unseen tiles")
+    return TsukuruState(TsukuruOptions(view.scoring, view.end), deck, tuple(concealed),
+                        view.open_sets, view.discards, view.dealer, view.round, view.turns,
+                        view.scores, view.phase, view.active, view.drawn, view.shown, None,
+                        view.result)
+
+
+# --- playouts --------------------------------------------------------------------------
+
+
+_DISCARDS = tuple(tuple(Discard(player, code) for code in KINDS) for player in range(4))
+_DRAWS = tuple(Draw(player) for player in range(4))
+_VALUE = tuple(int(code[1]) for code in KINDS)
+_COLOUR = tuple(code[0] for code in KINDS)
+
+
+def _loosest(concealed: Counts, rng: random.Random) -> int:
+    """The concealed kind with the fewest partners for a set (another tile of its value,
+    or of a colour it can share within two values), ties at random."""
+    held = [index for index, count in enumerate(concealed) if count]
+    best, chosen = 99, held
+    for index in held:
+        value, colour = _VALUE[index], _COLOUR[index]
+        partners = concealed[index] - 1
+        for other in held:
+            if other != index and (_VALUE[other] == value or (abs(_VALUE[other] - value) <= 2
+                                   and (colour == "P" or _COLOUR[other] in (colour, "P")))):
+                partners += concealed[other]
+        if partners < best:
+            best, chosen = partners, [index]
+        elif partners == best:
+            chosen.append(index)
+    return chosen[0] if len(chosen) == 1 else rng.choice(chosen)
+
+
+def playout_move(state: TsukuruState, rng: random.Random) -> Move:
+    """A fast policy for playouts: finish when possible (the first arrangement),
+    otherwise draw, and discard the tile with the fewest partners for a set."""
+    player = state.active
+    assert player is not None
+    phase = state.phase
+    if phase is not Phase.DISCARD:
+        for move in legal_moves(state):
+            if type(move) is Finish or type(move) is FinishFrom:
+                return move
+        if phase is Phase.TURN:
+            return _DRAWS[player]
+    return _DISCARDS[player][_loosest(state.concealed[player], rng)]
+
+
+def _nearness(state: TsukuruState, seat: int) -> int:
+    """How far the seat's arrangements come from a total of 10 at best."""
+    return min(abs(total - TARGET) for total in totals(state.concealed[seat],
+                                                       state.open_sets[seat]))
+
+
+def _cutoff(state: TsukuruState) -> Result:
+    """A playout stopped early: the most points win, then the hand nearest 10."""
+    values = [100 * points - _nearness(state, seat)
+              for seat, points in enumerate(state.scores)]
+    best = max(values)
+    return Result(tuple(seat for seat, value in enumerate(values) if value == best),
+                  "target")
+
+
+def _chance(state: TsukuruState, rng: random.Random) -> TsukuruState:
+    """The state after the deal ``state`` awaits, drawn from ``rng``."""
+    while state.phase is Phase.DEAL:
+        state = step(state, chance_move(state, rng))
+    return state
+
+
+def _root_scores(state: TsukuruState, knowledge: TsukuruView) -> Mapping[Move, float]:
+    # Scored from the view, never from the drawn state's hidden tiles.
+    return score_moves(knowledge)
+
+
+def _num_players(state: TsukuruState) -> int:
+    return state.num_players
+
+
+def search_hooks() -> SearchHooks[TsukuruState, Move, TsukuruView]:
+    """The hooks of the generic search bot (plain functions)."""
+    return SearchHooks(
+        knowledge=_knowledge,
+        sample=sample,
+        legal_moves=legal_moves,
+        is_legal=is_legal,
+        step=step,
+        mover=attrgetter("active"),
+        result=attrgetter("result"),
+        num_players=_num_players,
+        playout_move=playout_move,
+        cutoff=_cutoff,
+        root_scores=_root_scores,
+        chance=_chance,
+    )
+
+
+def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
+    """``random``, ``greedy`` and ``search`` for ``game`` (Tsukuru): the kernel's search
+    (``search:N``, ``search:40ms``) with playouts of ``PLAYOUT_MOVES``."""
+    standard = standard_bots(game)
+
+    def greedy(argument: str) -> Bot:
+        if argument:
+            raise ValueError("greedy takes no argument")
+        return GreedyBot()
+
+    def search(argument: str) -> Bot:
+        bot = standard["search"](argument)
+        assert isinstance(bot, SearchBot)
+        bot.playout_moves = PLAYOUT_MOVES
+        return bot
+
+    return {"random": standard["random"], "greedy": greedy, "search": search}
