@@ -26,6 +26,8 @@ GAMES = [
     ("soulaween", ["--seed", "5", "-O", "mode=standard"], "the final mat:"),
     ("cubirds", ["--players", "3", "--seed", "5", "--bots", "greedy,random"],
      "the final rows:"),
+    ("tsukuru", ["--players", "3", "--seed", "5", "--bots", "greedy,random", "-O",
+                 "scoring=advanced"], "final scores:"),
 ]
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 

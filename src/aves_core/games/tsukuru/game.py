@@ -36,6 +36,7 @@ from aves_core.kernel.game import Chance, Game, GameFacts, Result
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
     from aves_core.kernel.search import SearchHooks
+    from aves_core.kernel.terminal import Screen
 
 __all__ = ["TSUKURU", "TsukuruGame"]
 
@@ -246,6 +247,13 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
 
             self._hooks = search_hooks()
         return self._hooks
+
+    def screen(self) -> Screen[Any, Any, Any]:
+        """Every seat's sets and discards, the player's tiles and its finishes with their
+        scores in a terminal, for ``aves play --game tsukuru``."""
+        from aves_core.games.tsukuru.terminal import TsukuruScreen
+
+        return TsukuruScreen()
 
     def describe_result(self, result: Result) -> str:
         """``the target score`` or ``every seat dealt twice``."""
