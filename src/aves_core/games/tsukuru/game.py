@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.tsukuru import rules, setup
@@ -156,6 +157,11 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
     def update_view(self, view: TsukuruView, events: Iterable[Event]) -> TsukuruView:
         """``update_view``."""
         return update_view(view, events)
+
+    def web_folder(self) -> Path:
+        """``games/tsukuru/web``: every seat's sets and discards, the seat's tiles and its
+        moves, each finish with its score, in the browser."""
+        return Path(__file__).resolve().parent / "web"
 
     def indistinguishable(self, state: TsukuruState, seat: int | None, rng: random.Random
                           ) -> TsukuruState:

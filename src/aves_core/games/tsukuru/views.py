@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from aves_core.games.tsukuru.evaluator import Score, TileSet, arrangement_of
+from aves_core.games.tsukuru.evaluator import Score, TileSet, arrangement_of, score, totals
 from aves_core.games.tsukuru.events import (
     EVENT_TYPES,
     DealDue,
@@ -36,7 +36,7 @@ from aves_core.games.tsukuru.events import (
     RoundStarted,
     TurnStarted,
 )
-from aves_core.games.tsukuru.moves import Move
+from aves_core.games.tsukuru.moves import Finish, FinishFrom, Move
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.rules import moves_for
 from aves_core.games.tsukuru.state import HAND_TILES, Shown, TsukuruState
@@ -55,8 +55,10 @@ class TsukuruView:
     ``drawn`` the tile it just drew (phase drawn only); everything else is public.
     ``to_move`` is ``(active,)``, or nobody while a deal is awaited and once the game is
     over. ``scoring`` and ``end`` are the options; ``turns`` counts each seat's turns this
-    round. ``shown`` is the last finish. ``legal_moves`` is empty unless this seat is to
-    move.
+    round. ``finish_scores`` is what each finish among ``legal_moves`` would score, in
+    their order (they come best first), and ``totals`` the totals the seat's own hand's
+    arrangements reach (why it cannot finish, when 10 is not among them). ``shown`` is
+    the last finish. ``legal_moves`` is empty unless this seat is to move.
     """
 
     seat: int | None
@@ -79,6 +81,8 @@ class TsukuruView:
     result: Result | None
     ranks: tuple[int, ...] | None
     legal_moves: tuple[Move, ...]
+    finish_scores: tuple[Score, ...] = ()
+    totals: tuple[int, ...] = ()
 
 
 def _check_seat(num_players: int, seat: object) -> None:
@@ -99,6 +103,31 @@ def _moves(seat: int | None, phase: Phase, active: int | None, concealed: Counts
                      dealer == seat, turns[seat] == 0)
 
 
+def _finish_scores(seat: int | None, moves: tuple[Move, ...], concealed: Counts | None,
+                   open_sets: tuple[tuple[TileSet, ...], ...],
+                   discards: tuple[tuple[str, ...], ...], scoring: str, dealer: int,
+                   turns: tuple[int, ...]) -> tuple[Score, ...]:
+    """What each finish among ``moves`` scores, in their order."""
+    if seat is None or concealed is None:
+        return ()
+    found = []
+    for move in moves:
+        if isinstance(move, Finish | FinishFrom):
+            hand = concealed
+            if isinstance(move, FinishFrom):
+                index = INDEX[discards[move.source][-1]]
+                hand = hand[:index] + (hand[index] + 1,) + hand[index + 1:]
+            found.append(score(hand, open_sets[seat], arrangement_of(move.arrangement),
+                               advanced=scoring == "advanced", dealer=dealer == seat,
+                               heaven=isinstance(move, Finish) and turns[seat] == 0))
+    return tuple(found)
+
+
+def _totals(seat: int | None, concealed: Counts | None,
+            open_sets: tuple[tuple[TileSet, ...], ...]) -> tuple[int, ...]:
+    return () if seat is None or concealed is None else totals(concealed, open_sets[seat])
+
+
 def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
     """What ``seat`` may know of ``state`` (None: a spectator, who sees no tile of any
     hand but the open sets)."""
@@ -108,6 +137,8 @@ def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
     concealed = None if seat is None else state.concealed[seat]
     active = state.active
     scoring = state.options.scoring
+    moves = _moves(seat, state.phase, active, concealed, state.open_sets, state.discards,
+                   scoring, state.dealer, state.turns)
     return TsukuruView(
         seat=seat, scoring=scoring, end=state.options.end, phase=state.phase, active=active,
         to_move=() if active is None else (active,), dealer=state.dealer, round=state.round,
@@ -117,8 +148,10 @@ def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
         drawn=state.drawn if seat is not None and seat == active else None,
         open_sets=state.open_sets, discards=state.discards, shown=state.shown,
         result=state.result, ranks=state.ranks,
-        legal_moves=_moves(seat, state.phase, active, concealed, state.open_sets,
-                           state.discards, scoring, state.dealer, state.turns))
+        legal_moves=moves,
+        finish_scores=_finish_scores(seat, moves, concealed, state.open_sets, state.discards,
+                                     scoring, state.dealer, state.turns),
+        totals=_totals(seat, concealed, state.open_sets))
 
 
 class _Picture:
@@ -242,6 +275,9 @@ class _Picture:
         open_sets = tuple(tuple(sets) for sets in self.open_sets)
         discards = tuple(tuple(pile) for pile in self.discards)
         scoring = self.view.scoring
+        turns = tuple(self.turns)
+        moves = _moves(self.seat, self.phase, self.active, concealed, open_sets, discards,
+                       scoring, self.dealer, turns)
         return TsukuruView(
             seat=self.seat, scoring=scoring, end=self.view.end, phase=self.phase,
             active=self.active, to_move=() if self.active is None else (self.active,),
@@ -251,8 +287,10 @@ class _Picture:
             drawn=self.drawn if self.seat is not None and self.seat == self.active else None,
             open_sets=open_sets, discards=discards, shown=self.shown, result=self.result,
             ranks=self.ranks,
-            legal_moves=_moves(self.seat, self.phase, self.active, concealed, open_sets,
-                               discards, scoring, self.dealer, tuple(self.turns)))
+            legal_moves=moves,
+            finish_scores=_finish_scores(self.seat, moves, concealed, open_sets, discards,
+                                         scoring, self.dealer, turns),
+            totals=_totals(self.seat, concealed, open_sets))
 
 
 def update_view(view: TsukuruView, events: Iterable[Event]) -> TsukuruView:

@@ -1,0 +1,132 @@
+"""Tsukuru 10 Ten in a real headless Chromium against a real ``aves serve``, played by
+clicking: Draw, a tile of the hand to discard it, a Take button, a Finish button (each
+with its score); a whole game against a greedy bot, at 1280 px and at 390 px, with no
+JavaScript error, no raw identifier in what the page says, no serious axe-core
+violation, and no tile of the bot's hand in any message the person's socket receives.
+Screenshots go to ``test-artifacts/screenshots`` (``tsukuru-*.png``) to be looked at."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import browserkit as kit
+import pytest
+from browserkit import PHONE, WIDE, launch_browser, serious_violations, serve
+from hostserver import ServeProcess
+
+RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|gameEnd|turnEnd|roundEnd|\b[a-z]+[A-Z][a-z]+\b")
+"""Identifiers that must never reach people."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch_browser()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServeProcess]:
+    yield from serve(tmp_path)
+
+
+class Page(kit.Page):
+    """A browser page that keeps every message its sockets receive."""
+
+    def __init__(self, browser: Any, url: str, name: str, *,
+                 viewport: dict[str, int] | None = None) -> None:
+        super().__init__(browser, "about:blank", f"tsukuru-{name}", viewport=viewport)
+        self.messages: list[dict[str, Any]] = []
+        self.page.on("websocket", lambda socket: socket.on(
+            "framereceived", lambda payload: self.messages.append(json.loads(payload))))
+        self.page.goto(url)
+
+
+def people_text(page: Page) -> str:
+    text: str = page.page.evaluate(
+        "[...document.querySelectorAll('#board, #status, #result, #log')]"
+        ".map((node) => node.innerText).join('\\n')")
+    return text
+
+
+def play_move(page: Page) -> str:
+    """One move by clicking: a finish when one is offered, else Draw, else the first
+    tile of the hand that may be discarded; which it was."""
+    seen = page.events_seen()
+    finish = page.page.query_selector("#moves button.finish")
+    if finish is not None:
+        kind = "finish"
+        button = finish
+    elif page.page.query_selector("#draw") is not None:
+        kind, button = "draw", page.page.query_selector("#draw")
+    else:
+        kind = "discard"
+        button = page.page.query_selector("#hand .tile.playable")
+    assert button is not None
+    button.click()
+    page.wait_past(seen)
+    return kind
+
+
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280", "390"])
+def test_a_whole_tsukuru_game_by_clicking_against_a_bot(
+        browser: Any, server: ServeProcess, viewport: dict[str, int]) -> None:
+    width = str(viewport["width"])
+    me = Page(browser, server.url, f"me-{width}", viewport=viewport)
+    kit.create_table(me, "tsukuru", ["greedy"], {})
+    me.wait_for_turn_or_end()
+    me.shot("start")
+    kinds: list[str] = []
+    shots = {"draw": False, "finish": False}
+    while me.wait_for_turn_or_end():
+        me.settled()
+        if not shots["finish"] and me.page.query_selector("#moves button.finish"):
+            me.shot("finish-offered")
+            shots["finish"] = True
+        kind = play_move(me)
+        kinds.append(kind)
+        if kind == "draw" and not shots["draw"]:
+            me.wait_for_turn_or_end()
+            me.settled()
+            me.shot("drawn")
+            shots["draw"] = True
+        assert len(kinds) < 600, "the game did not end"
+    me.settled()
+    me.shot("over")
+    assert {"draw", "discard"} <= set(kinds)
+    assert me.page.query_selector("#result") is not None
+    assert me.page.query_selector("#last-finish") is not None or "nobody scores" in \
+        people_text(me)
+    assert [] == RAW.findall(people_text(me))
+    assert [] == serious_violations(me)
+    # The bot's concealed tiles never reach the person: its draws and deals come hidden.
+    for message in me.messages:
+        for event in message.get("events", []):
+            if event.get("type") == "drew" and event.get("seat") == 1:
+                assert event["tile"] is None
+            if event.get("type") == "dealt" and event.get("seat") == 1:
+                assert event["tiles"] is None
+        view = message.get("view")
+        if view is not None:
+            assert view["seat"] in (0, None)
+    me.close()
+
+
+def test_why_a_hand_cannot_finish_is_said_on_request(browser: Any,
+                                                     server: ServeProcess) -> None:
+    me = Page(browser, server.url, "why")
+    kit.create_table(me, "tsukuru", ["greedy"], {})
+    assert me.wait_for_turn_or_end()
+    me.settled()
+    why = me.page.query_selector("#why")
+    if why is None:  # a finish is offered at once: nothing to explain
+        me.close()
+        return
+    why.click()
+    text = me.page.inner_text("#why-text")
+    assert "total" in text
+    assert "exactly 10" in text
+    me.shot("why")
+    me.close()
