@@ -45,6 +45,8 @@ def cluster() -> Iterator[Any]:
     # Chance during play: Cubirds' logs hold the reshuffles drawn as the games went.
     ("cubirds", ("random", "random", "random"), 30, None),
     ("cubirds", ("random",) * 5, 20, {"row_cards": 4}),
+    # Tsukuru's logs hold every later round's deal.
+    ("tsukuru", ("greedy", "random", "greedy"), 20, {"scoring": "advanced"}),
 ])
 def test_the_cluster_plays_exactly_the_local_games(cluster: Any, game: str,
                                                    bots: tuple[str, ...], games: int,
