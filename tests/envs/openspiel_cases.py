@@ -27,6 +27,7 @@ AVES = "python_aves_core_aves"
 SOULAWEEN = "python_aves_core_soulaween"
 TOY = game_name(chancegame.GAME.id)
 CUBIRDS = "python_aves_core_cubirds"
+TSUKURU = "python_aves_core_tsukuru"
 
 
 def dealt(game: Any, seed: int) -> Any:
@@ -75,6 +76,8 @@ def test_registered() -> None:
     (CUBIRDS, {"players": 4, "row_cards": 4}),
     (CUBIRDS, {"players": 5}),
     (CUBIRDS, {"players": 5, "row_cards": 4}),
+    (TSUKURU, {"players": 2}),
+    (TSUKURU, {"players": 4, "scoring": "advanced"}),
 ])
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)

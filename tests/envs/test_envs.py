@@ -37,7 +37,9 @@ CASES = [("aves", 2, None), ("aves", 3, {"crows": True, "showdown": False}),
          ("aves", 6, {"crows": False, "showdown": True}), ("soulaween", 2, None),
          ("soulaween", 2, {"mode": "standard"}), ("cubirds", 2, None),
          ("cubirds", 2, {"row_cards": 4}), ("cubirds", 3, None), ("cubirds", 4, {"row_cards": 4}),
-         ("cubirds", 5, None), ("cubirds", 5, {"row_cards": 4})]
+         ("cubirds", 5, None), ("cubirds", 5, {"row_cards": 4}), ("tsukuru", 2, None),
+         ("tsukuru", 3, {"scoring": "advanced"}),
+         ("tsukuru", 4, {"scoring": "advanced", "end": "rounds"})]
 IDS = [f"{game}-{players}-{options}" for game, players, options in CASES]
 
 
@@ -167,7 +169,8 @@ def test_bad_arguments_are_clear_errors() -> None:
 
 def test_the_docs_table_every_encoding_as_it_is() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text()
-    for game_id, players in (("aves", 4), ("soulaween", 2), ("cubirds", 2), ("cubirds", 5)):
+    for game_id, players in (("aves", 4), ("soulaween", 2), ("cubirds", 2), ("cubirds", 5),
+                             ("tsukuru", 2), ("tsukuru", 4)):
         encoding = get_game(game_id).encoding(players)
         assert encoding is not None
         for indices, meaning in encoding.describe():

@@ -189,6 +189,16 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
                             state.drawn if state.active == seat else None, state.shown,
                             state.ended, state.result)
 
+    # --- learning agents ------------------------------------------------------------
+
+    def encoding(self, num_players: int) -> Any:
+        """The action indices and observation layout of
+        ``aves_core.games.tsukuru.encoding``."""
+        from aves_core.games.tsukuru.encoding import TsukuruEncoding
+
+        self.check_players(num_players)
+        return TsukuruEncoding(num_players)
+
     # --- undo -------------------------------------------------------------------
 
     def undo(self, before: TsukuruState, move: Move, events: Sequence[Event],

@@ -1,0 +1,277 @@
+"""Tsukuru 10 Ten for learning agents: a fixed action index for every seat's move and a
+flat observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+
+Tiles ``k`` are the 19 kinds in canonical order (``R0``-``R7`` 0-7, ``B1``-``B7``
+8-14, ``P5``-``P8`` 15-18). An opponent ``o`` is counted to the mover's left: 0 is the
+next seat, 1 the one after, 2 the third (always 0 with two players).
+
+Actions (17,306, the same for every number of players):
+
+- 0: draw; 1-19: discard a tile of kind ``k``: ``1 + k``;
+- 20-1729: get: ``20 + (o*190 + p)*3 + c``, where ``p`` numbers the pairs of concealed
+  kinds ``i <= j`` in order (0 for ``R0R0`` ... 189 for ``P8P8``) and ``c`` is the colour
+  named for three purples: 0 none, 1 red, 2 blue;
+- 1730-: finish (``f`` = 0) or finishfrom opponent ``o`` (``f = 1 + o``):
+  ``1730 + f*A + a``, where ``a`` numbers the ``A`` = 3,894 arrangements a finish can
+  declare (at most two sets whose values total 10 or less, then at most one free
+  purple's colour: two free purples already total 11), in the order of
+  ``ARRANGEMENTS``.
+
+The chance move (``*:deal ...``) has no index: no agent makes it.
+
+Observation (``128 + 62 * N`` floats for ``N`` players: 252 for 2, 376 for 4), from the
+observing seat's side (seat ``me + i`` is "i seats to my left", first in every
+per-seat block); counts of a kind are divided by 4, so every value lies in [0, 1.2]:
+
+- my concealed tiles, count of each kind /4; the tile I just drew, one-hot;
+- per seat (a block of 62): its open sets' tiles, count of each kind /4; its discard
+  pile, count of each kind /4; its last discard (the one a get may take), one-hot;
+  its hand size /8; its points /25; 1 if it deals; 1 if it is to move;
+  1 if it made the last finish;
+- the last finish's tiles, count of each kind /4; its points /25;
+- the deck's size /61; the round /16; the phase, one-hot: turn, drawn, discard, deal,
+  gameEnd; 1 under advanced scoring; 1 with ``end=rounds``;
+- the totals my hand's arrangements reach, 0-59 one-hot-many (1 at each total), and 1
+  when 10 is among them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from aves_core.games.tsukuru.evaluator import TARGET, TileSet, set_colours
+from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
+from aves_core.games.tsukuru.phases import Phase
+from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS
+from aves_core.games.tsukuru.views import TsukuruView
+from aves_core.kernel.encoding import EncodingError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["ARRANGEMENTS", "TsukuruEncoding"]
+
+_K = len(KINDS)
+PAIRS = tuple(itertools.combinations_with_replacement(range(_K), 2))
+_PAIR = {pair: index for index, pair in enumerate(PAIRS)}
+OPPONENTS = 3
+
+
+def _shapes() -> tuple[TileSet, ...]:
+    shapes: list[TileSet] = []
+    for combo in itertools.combinations_with_replacement(KINDS, 3):
+        if all(combo.count(code) <= COPIES[INDEX[code]] for code in combo):
+            shapes.extend(TileSet((combo[0], combo[1], combo[2]), colour)
+                          for colour in sorted(set_colours(combo), reverse=True))
+    return tuple(shapes)
+
+
+def _arrangements() -> tuple[tuple[str, ...], ...]:
+    """Every finish's tokens that can total 10: at most two sets (their values 10 or
+    less), then at most one free purple's colour."""
+    shapes = _shapes()
+    found: list[tuple[str, ...]] = []
+    declared: list[tuple[TileSet, ...]] = [()]
+    for first, one in enumerate(shapes):
+        declared.append((one,))
+        for two in shapes[first:]:
+            used = Counter(one.tiles) + Counter(two.tiles)
+            if all(count <= COPIES[INDEX[code]] for code, count in used.items()):
+                declared.append((one, two))
+    for sets in declared:
+        value = sum(shape.value for shape in sets)
+        if value > TARGET:
+            continue
+        tokens = tuple(shape.token() for shape in sets)
+        found.append(tokens)
+        used = Counter(code for shape in sets for code in shape.tiles)
+        for purple in ("P5", "P6", "P7", "P8"):
+            if not used[purple] and value + int(purple[1]) <= TARGET:
+                found.extend((*tokens, f"{purple}={colour}") for colour in "RB")
+    return tuple(found)
+
+
+ARRANGEMENTS = _arrangements()
+"""Every arrangement a finish can declare, as its tokens: the finish actions' order."""
+_ARRANGEMENT = {tokens: index for index, tokens in enumerate(ARRANGEMENTS)}
+
+DRAW = 0
+DISCARD = 1
+GET = DISCARD + _K
+FINISH = GET + OPPONENTS * len(PAIRS) * 3
+_NAMED = {"": 0, "R": 1, "B": 2}
+ACTIONS = FINISH + (1 + OPPONENTS) * len(ARRANGEMENTS)
+
+COUNT_SCALE = 4.0
+# One seat's block.
+S_OPEN = 0
+S_PILE = S_OPEN + _K
+S_LAST = S_PILE + _K
+S_SIZE = S_LAST + _K
+S_POINTS = S_SIZE + 1
+S_DEALER = S_POINTS + 1
+S_ACTIVE = S_DEALER + 1
+S_SHOWN = S_ACTIVE + 1
+SEAT_BLOCK = S_SHOWN + 1
+O_MINE = 0
+O_DRAWN = O_MINE + _K
+O_SEATS = O_DRAWN + _K
+TOTALS = 60
+_PHASES = {Phase.TURN: 0, Phase.DRAWN: 1, Phase.DISCARD: 2, Phase.DEAL: 3, Phase.GAME_END: 4}
+
+
+def _range(first: int, after: int) -> str:
+    return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
+
+
+class TsukuruEncoding:
+    """The encoding of Tsukuru for ``num_players`` seats (2 to 4): the actions are the
+    same for all, the observation's size depends on the number of players."""
+
+    num_actions = ACTIONS
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = count = num_players
+        self.shown = O_SEATS + count * SEAT_BLOCK
+        self.shown_points = self.shown + _K
+        self.deck = self.shown_points + 1
+        self.round = self.deck + 1
+        self.phase = self.round + 1
+        self.advanced = self.phase + len(_PHASES)
+        self.rounds = self.advanced + 1
+        self.totals = self.rounds + 1
+        self.finishes = self.totals + TOTALS
+        self.observation_size = self.finishes + 1
+
+    def action_index(self, move: Move) -> int:
+        """See the module's table; ``EncodingError`` for a deal (no agent makes it) or a
+        move no index names."""
+        kind = type(move)
+        if kind is Draw:
+            return DRAW
+        if isinstance(move, Discard) and move.tile in INDEX:
+            return DISCARD + INDEX[move.tile]
+        if isinstance(move, Get):
+            token, _, colour = move.tiles.partition("=")
+            pair = (INDEX.get(token[:2], -1), INDEX.get(token[2:], -1))
+            if pair in _PAIR and move.source != move.player:
+                other = (move.source - move.player - 1) % self.num_players
+                if other < OPPONENTS and colour in _NAMED:
+                    return GET + (other * len(PAIRS) + _PAIR[pair]) * 3 + _NAMED[colour]
+        if isinstance(move, Finish | FinishFrom) and move.arrangement in _ARRANGEMENT:
+            which = (0 if isinstance(move, Finish)
+                     else 1 + (move.source - move.player - 1) % self.num_players)
+            if which <= OPPONENTS:
+                return FINISH + which * len(ARRANGEMENTS) + _ARRANGEMENT[move.arrangement]
+        raise EncodingError(f"{move} has no Tsukuru action index")
+
+    def move_of(self, index: int, view: TsukuruView) -> Move:
+        """The seat's legal move with this index."""
+        seat = view.seat
+        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
+            raise EncodingError(f"{index!r} is no Tsukuru action of {seat!r} "
+                                f"(0 to {ACTIONS - 1})")
+        count = self.num_players
+        move: Move
+        if index == DRAW:
+            move = Draw(seat)
+        elif index < GET:
+            move = Discard(seat, KINDS[index - DISCARD])
+        elif index < FINISH:
+            rest, named = divmod(index - GET, 3)
+            other, pair = divmod(rest, len(PAIRS))
+            if other >= count - 1:
+                raise EncodingError(f"action {index} names an opponent a {count}-player game "
+                                    "does not have")
+            first, second = PAIRS[pair]
+            tiles = KINDS[first] + KINDS[second] + ("", "=R", "=B")[named]
+            move = Get(seat, (seat + 1 + other) % count, tiles)
+        else:
+            which, arrangement = divmod(index - FINISH, len(ARRANGEMENTS))
+            if which > count - 1:
+                raise EncodingError(f"action {index} names an opponent a {count}-player game "
+                                    "does not have")
+            tokens = ARRANGEMENTS[arrangement]
+            move = (Finish(seat, tokens) if which == 0
+                    else FinishFrom(seat, (seat + which) % count, tokens))
+        if move not in view.legal_moves:
+            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
+        return move
+
+    def observe(self, view: TsukuruView, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation (see the module's table)."""
+        me = view.seat if view.seat is not None else 0
+        count = self.num_players
+        if view.concealed is not None:
+            for kind, held in enumerate(view.concealed):
+                if held:
+                    out[O_MINE + kind] = held / COUNT_SCALE
+        if view.drawn is not None:
+            out[O_DRAWN + INDEX[view.drawn]] = 1.0
+        shown = view.shown
+        for offset in range(count):
+            seat = (me + offset) % count
+            base = O_SEATS + offset * SEAT_BLOCK
+            for shape in view.open_sets[seat]:
+                for code in shape.tiles:
+                    out[base + S_OPEN + INDEX[code]] += 1.0 / COUNT_SCALE
+            pile = view.discards[seat]
+            for code in pile:
+                out[base + S_PILE + INDEX[code]] += 1.0 / COUNT_SCALE
+            if pile:
+                out[base + S_LAST + INDEX[pile[-1]]] = 1.0
+            out[base + S_SIZE] = view.hand_sizes[seat] / 8.0
+            out[base + S_POINTS] = view.scores[seat] / 25.0
+            out[base + S_DEALER] = float(seat == view.dealer)
+            out[base + S_ACTIVE] = float(seat == view.active)
+            out[base + S_SHOWN] = float(shown is not None and shown.seat == seat)
+        if shown is not None:
+            for kind, held in enumerate(shown.tiles):
+                if held:
+                    out[self.shown + kind] = held / COUNT_SCALE
+            out[self.shown_points] = shown.score.points / 25.0
+        out[self.deck] = view.deck_size / 61.0
+        out[self.round] = view.round / 16.0
+        out[self.phase + _PHASES[view.phase]] = 1.0
+        out[self.advanced] = float(view.scoring == "advanced")
+        out[self.rounds] = float(view.end == "rounds")
+        for total in view.totals:
+            if 0 <= total < TOTALS:
+                out[self.totals + total] = 1.0
+        out[self.finishes] = float(TARGET in view.totals)
+
+    def describe(self) -> list[tuple[str, str]]:
+        """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""
+        arrangements = len(ARRANGEMENTS)
+        return [
+            (f"action {DRAW}", "draw"),
+            (f"action {_range(DISCARD, GET)}", "discard a tile of kind k (R0-R7, B1-B7, "
+             "P5-P8 = 0-18): 1+k"),
+            (f"action {_range(GET, FINISH)}", "get opponent o's last discard (0 the next "
+             "seat) with the pair p of concealed kinds i<=j (in order), c the colour named "
+             f"for three purples (0 none, 1 red, 2 blue): {GET}+(o*{len(PAIRS)}+p)*3+c"),
+            (f"action {_range(FINISH, ACTIONS)}", "finish (f 0) or finishfrom opponent o "
+             f"(f 1+o) declaring arrangement a (ARRANGEMENTS, {arrangements}): "
+             f"{FINISH}+f*{arrangements}+a"),
+            (f"obs {_range(O_MINE, O_DRAWN)}", "my concealed tiles: count of each kind /4"),
+            (f"obs {_range(O_DRAWN, O_SEATS)}", "the tile I just drew, one-hot"),
+            (f"obs {_range(O_SEATS, self.shown)}", f"seat i (me, then to my left) at "
+             f"{O_SEATS}+i*{SEAT_BLOCK}: +{_range(S_OPEN, S_PILE)} open sets' tiles /4, "
+             f"+{_range(S_PILE, S_LAST)} discards /4, +{_range(S_LAST, S_SIZE)} last "
+             f"discard one-hot, +{S_SIZE} hand size /8, +{S_POINTS} points /25, "
+             f"+{S_DEALER} dealer, +{S_ACTIVE} to move, +{S_SHOWN} made the last finish"),
+            (f"obs {_range(self.shown, self.shown_points)}", "the last finish's tiles /4"),
+            (f"obs {self.shown_points}", "the last finish's points /25"),
+            (f"obs {self.deck}", "deck size /61"),
+            (f"obs {self.round}", "round /16"),
+            (f"obs {_range(self.phase, self.advanced)}", "phase one-hot: turn, drawn, "
+             "discard, deal, gameEnd"),
+            (f"obs {self.advanced}", "1 under advanced scoring"),
+            (f"obs {self.rounds}", "1 with end=rounds"),
+            (f"obs {_range(self.totals, self.finishes)}", "1 at each total my hand's "
+             "arrangements reach (0-59)"),
+            (f"obs {self.finishes}", "1 when 10 is among them"),
+        ]
