@@ -42,6 +42,7 @@ def test_every_legal_move_has_its_own_index_and_reads_back(players: int,
                                                          scoring: str) -> None:
     options = TSUKURU.options_from_json({"scoring": scoring})
     encoding = TSUKURU.encoding(players)
+    assert encoding is not None
     rng = random.Random(players)
     finishes = 0
     for state, seat in states(players, options, players * 7):
@@ -71,6 +72,7 @@ def test_every_arrangement_is_written_in_canonical_order() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_an_observation_is_a_function_of_the_seats_view(players: int) -> None:
     encoding = TSUKURU.encoding(players)
+    assert encoding is not None
     for state, seat in states(players, TSUKURU.default_options(), 3)[::17]:
         other = TSUKURU.indistinguishable(state, seat, random.Random(5))
         first = np.zeros(encoding.observation_size, np.float32)
