@@ -179,8 +179,12 @@ def test_error_crow_needs_match_names_the_equal_gaps() -> None:
     assert str(error_of(layout_crow(), Trade(0, CROW, 0))).endswith("(such gaps: 2)")
 
 
-def test_argument_error_new_game_names_the_seed_and_the_variant_given() -> None:
+def test_argument_error_new_game_names_the_argument_of_the_wrong_type() -> None:
     with pytest.raises(ArgumentError, match=r"seed must be an int, not float 2\.0$"):
         new_game(2, seed=2.0)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"variant must be a Variant, not str$"):
         new_game(2, "crows", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"first_player must be an int, not float 1\.0$"):
+        new_game(2, seed=1, first_player=1.0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"num_players must be an int, not str '2'$"):
+        new_game("2", seed=1)  # type: ignore[arg-type]
