@@ -93,7 +93,7 @@ def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
 
 def _report(name: str, num_players: int, figures: tuple[float, int, int]) -> None:
     rate, moves, games = figures
-    print(f"{name:10} {num_players} players: {rate:10,.0f} moves/s  ({moves:,} moves, "
+    print(f"{name:15} {num_players} players: {rate:10,.0f} moves/s  ({moves:,} moves, "
           f"{games:,} games, {moves / max(games, 1):.1f} moves/game)", flush=True)
 
 
