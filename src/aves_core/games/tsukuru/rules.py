@@ -207,7 +207,7 @@ def _checked(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsu
     try:
         _refuse(state, move)
     except _RefusalError as refusal:
-        raise IllegalMoveError(refusal.message, code=refusal.code, move=move,
+        raise IllegalMoveError(f"{move}: {refusal.message}", code=refusal.code, move=move,
                                phase=state.phase) from None
     return _step(state, move, events)
 
