@@ -18,7 +18,7 @@ under advanced scoring, more than the Closed bonus it gives up), else it draws.
 the other seats' concealed places and the deck, uniformly; deals between rounds are
 drawn as they come; playouts finish when they can, otherwise draw and discard at
 random; a playout stopped early is won by the seats with the most points, then by the
-hand nearest a total of 10. GreedyBot's scores order and bias the root's moves.
+hand likeliest to finish with its next draw (from the drawn state's deck). GreedyBot's scores order and bias the root's moves.
 """
 
 from __future__ import annotations
@@ -29,12 +29,10 @@ from operator import attrgetter
 from typing import Any
 
 from aves_core.games.tsukuru.evaluator import (
-    TARGET,
     TileSet,
     arrangement_of,
     finishes,
     score,
-    totals,
 )
 from aves_core.games.tsukuru.events import Event
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
@@ -271,18 +269,30 @@ def playout_move(state: TsukuruState, rng: random.Random) -> Move:
     return _DISCARDS[player][_loosest(state.concealed[player], rng)]
 
 
-def _nearness(state: TsukuruState, seat: int) -> int:
-    """How far the seat's arrangements come from a total of 10 at best."""
-    return min(abs(total - TARGET) for total in totals(state.concealed[seat],
-                                                       state.open_sets[seat]))
+def _waits(state: TsukuruState, seat: int, deck: list[int], size: int) -> float:
+    """The chance that the seat's next draw finishes its hand (its 7 concealed tiles),
+    from the deck of the drawn state."""
+    concealed, opened = state.concealed[seat], state.open_sets[seat]
+    found = 0
+    for index, count in enumerate(deck):
+        if count and finishes(_add(concealed, index, 1), opened):
+            found += count
+    return found / size
 
 
 def _cutoff(state: TsukuruState) -> Result:
-    """A playout stopped early: the most points win, then the hand nearest 10."""
-    values = [100 * points - _nearness(state, seat)
+    """A playout stopped early: the most points win, then the hand likeliest to finish
+    with its next draw."""
+    deck = [0] * len(KINDS)
+    for code in state.deck:
+        deck[INDEX[code]] += 1
+    size = max(1, len(state.deck))
+    values = [points + (0.5 * _waits(state, seat, deck, size)
+                        if sum(state.concealed[seat]) + 3 * len(state.open_sets[seat]) == 7
+                        else 0.0)
               for seat, points in enumerate(state.scores)]
     best = max(values)
-    return Result(tuple(seat for seat, value in enumerate(values) if value == best),
+    return Result(tuple(seat for seat, value in enumerate(values) if value >= best - 1e-9),
                   "target")
 
 
