@@ -64,9 +64,12 @@ def header(tiles: list[str], count: int, *, scoring: str = "basic", dealer: int 
 
 
 def move(text: str) -> Data:
-    """A move object from the notation."""
+    """A move object from the notation (``*:deal`` followed by the tiles, spaced)."""
     seat, _, rest_of_text = text.partition(":")
     words = rest_of_text.split()
+    if seat == "*":
+        assert words[0] == "deal"
+        return {"type": "deal", "tiles": "".join(words[1:])}
     player = int(seat)
     verb = words[0]
     if verb == "draw":
@@ -88,7 +91,23 @@ BASE = deal(["R0 R1 R2 R3 B3 B4 B5", "B1 B1 B1 R5 R5 R5 P5"], "B6 R7")
 # --- GOD: two players, advanced scoring, seat 0 deals and draws the fourth red 5.
 GOD = deal(["B5 B5 B5 B5 R5 R5 R5", "R1 R2 R3 R4 R6 R7 B1"], "R5")
 
+# --- DRY: BASE again; each seat draws and throws back what it drew until the deck is
+# empty (47 tiles: seat 0 draws the last), and the round ends dry (TK11).
+DRY = [text for index, tile in enumerate(BASE[14:])
+       for text in (f"{index % 2}:draw", f"{index % 2}:discard {tile}")]
+# --- ROUNDS: two players, advanced scoring, end=rounds. In each of the four rounds the
+# dealer holds E2's hand, draws B6 and finishes on its first turn; seats take turns to
+# deal (TK5), so each finishes twice; round 4 = 2N ends the game (TK16).
+E2_FIRST = deal(["R0 R1 R2 R3 B3 B4 B5", "B1 B1 B1 R5 R5 R5 P5"], "B6")
+E2_SECOND = deal(["B1 B1 B1 R5 R5 R5 P5", "R0 R1 R2 R3 B3 B4 B5"], "B6")
+ROUNDS = ["0:draw", "0:finish R1R2R3 B4B5B6",
+          "*:deal " + " ".join(E2_SECOND), "1:draw", "1:finish R1R2R3 B4B5B6",
+          "*:deal " + " ".join(E2_FIRST), "0:draw", "0:finish R1R2R3 B4B5B6",
+          "*:deal " + " ".join(E2_SECOND), "1:draw", "1:finish R1R2R3 B4B5B6"]
+
 LOGS: dict[str, tuple[Data, list[str]]] = {
+    "dry_round": (header(BASE, 2), DRY),
+    "rounds": (header(E2_FIRST, 2, scoring="advanced", end="rounds"), ROUNDS),
     "god_ten": (header(GOD, 2, scoring="advanced"), ["0:draw", "0:finish R5R5R5 B5B5B5"]),
     "game_over": (header(GOD, 2, scoring="advanced"),
                   ["0:draw", "0:finish R5R5R5 B5B5B5", "1:draw"]),
