@@ -130,3 +130,81 @@ def test_why_a_hand_cannot_finish_is_said_on_request(browser: Any,
     assert "exactly 10" in text
     me.shot("why")
     me.close()
+
+
+def test_a_spectator_sees_no_tile_of_any_hand_and_the_replay_shows_every_step(
+        browser: Any, server: ServeProcess) -> None:
+    me = Page(browser, server.url, "host")
+    table = kit.create_table(me, "tsukuru", ["greedy"], {})
+    watcher = Page(browser, f"{server.url}#/table/{table}", "watcher")
+    watcher.page.wait_for_selector("#status, #result")
+    assert "watching" in watcher.page.inner_text("#status, #result")
+    moves = 0
+    while me.wait_for_turn_or_end() and moves < 600:
+        me.settled()
+        play_move(me)
+        moves += 1
+        if moves == 3:
+            watcher.settled()
+            assert 0 == watcher.page.locator("#hand").count()  # no hand for a spectator
+            watcher.shot("watching")
+    watcher.page.wait_for_selector("#result")
+    watcher.shot("over")
+    # The spectator's socket never carried a concealed tile: draws and deals hidden.
+    for message in watcher.messages:
+        for event in message.get("events", []):
+            if event.get("type") == "drew":
+                assert event["tile"] is None
+            if event.get("type") == "dealt":
+                assert event["tiles"] is None
+        view = message.get("view")
+        if view is not None:
+            assert view["concealed"] is None
+    # The replay viewer: the log knows every hand, and each step is drawn.
+    me.page.goto(f"{server.url}#/replay/{table}")
+    me.page.wait_for_selector("#next")
+    me.page.click("#next")
+    assert "move 1 of" in me.page.inner_text("#position")
+    # Beside the board as the seat saw it, the picture of what only the log knows.
+    assert 2 == me.page.locator("#replay .tk-picture .tk-seat").count()
+    assert me.page.locator("#replay .tk-picture .tk-seat .tile").count() >= 14
+    me.shot("replay")
+    me.page.click("#last")
+    me.page.wait_for_selector("#replay .result")
+    assert "Game over" in me.page.inner_text("#replay")
+    me.shot("replay-last")
+    for page in (me, watcher):
+        page.close()
+
+
+def test_a_friend_takes_the_second_seat_by_the_link(browser: Any,
+                                                    server: ServeProcess) -> None:
+    me = Page(browser, server.url, "friend-host")
+    table = kit.create_table(me, "tsukuru", ["human"], {})
+    link = me.page.locator("code.share").first.inner_text().strip()
+    assert link.endswith(f"#/table/{table}/join/1")
+    friend = Page(browser, link, "friend")
+    friend.page.wait_for_selector("#status, #result")
+    assert 1 == friend.page.evaluate("window.avesClient.seat")
+    moves = 0
+    while moves < 12 and not me.page.query_selector("#result"):
+        mover = next((page for page in (me, friend)
+                      if page.page.query_selector("#status .you")), None)
+        if mover is None:
+            me.page.wait_for_timeout(100)
+            continue
+        mover.settled()
+        play_move(mover)
+        moves += 1
+    # Each sees its own tiles only: the other's concealed tiles never reach it.
+    for page, seat in ((me, 0), (friend, 1)):
+        view = page.page.evaluate("window.avesClient.view")
+        assert view["seat"] == seat
+        assert view["concealed"] is not None
+        for message in page.messages:
+            for event in message.get("events", []):
+                if event.get("type") == "drew" and event.get("seat") != seat:
+                    assert event["tile"] is None
+    friend.shot("after")
+    for page in (me, friend):
+        page.close()
