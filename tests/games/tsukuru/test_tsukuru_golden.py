@@ -21,7 +21,8 @@ LOGS = sorted(path.name for path in GOLDEN.glob("*.jsonl"))
 # What the golden logs cover (TK18a's codes of a turn and of the setup, both ends, a dry
 # round); bad_notation cannot reach a log, whose moves are JSON objects.
 CODES = {"game_over", "not_your_turn", "wrong_phase", "bad_seat", "empty_pile",
-         "unknown_tile", "not_canonical", "not_held", "not_a_set", "colour_forbidden",
+         "unknown_tile", "not_canonical", "not_held", "not_a_set", "colour_required",
+         "colour_forbidden",
          "not_ten", "bad_players", "bad_options", "bad_dealer", "bad_deal"}
 
 

@@ -105,7 +105,15 @@ ROUNDS = ["0:draw", "0:finish R1R2R3 B4B5B6",
           "*:deal " + " ".join(E2_FIRST), "0:draw", "0:finish R1R2R3 B4B5B6",
           "*:deal " + " ".join(E2_SECOND), "1:draw", "1:finish R1R2R3 B4B5B6"]
 
+# --- PURPLE: two players, basic scoring, seat 1 deals. Seat 1 throws its purple 5, which
+# opens a set of three purples with seat 0's P6 and P7 (E1's get, TK6's named colour).
+PURPLE = deal(["P6 P7 R1 R1 R2 R2 R3", "P5 B1 B1 B2 B2 B3 B3"], "B4")
+
 LOGS: dict[str, tuple[Data, list[str]]] = {
+    "get_three_purples": (header(PURPLE, 2, dealer=1),
+                          ["1:draw", "1:discard P5", "0:get 1 P6P7=B", "0:discard R3"]),
+    "colour_required": (header(PURPLE, 2, dealer=1), ["1:draw", "1:discard P5",
+                                                      "0:get 1 P6P7"]),
     "dry_round": (header(BASE, 2), DRY),
     "rounds": (header(E2_FIRST, 2, scoring="advanced", end="rounds"), ROUNDS),
     "god_ten": (header(GOD, 2, scoring="advanced"), ["0:draw", "0:finish R5R5R5 B5B5B5"]),
