@@ -18,7 +18,8 @@ under advanced scoring, more than the Closed bonus it gives up), else it draws.
 the other seats' concealed places and the deck, uniformly; deals between rounds are
 drawn as they come; playouts finish when they can, otherwise draw and discard at
 random; a playout stopped early is won by the seats with the most points, then by the
-hand likeliest to finish with its next draw (from the drawn state's deck). GreedyBot's scores order and bias the root's moves.
+hand likeliest to finish with its next draw (from the drawn state's deck). GreedyBot's
+scores order and bias the root's moves.
 """
 
 from __future__ import annotations
