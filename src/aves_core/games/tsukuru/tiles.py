@@ -27,7 +27,6 @@ __all__ = [
     "colour_of",
     "counts_of",
     "full_set",
-    "split_tiles",
     "tiles_of",
     "value_of",
 ]
@@ -82,17 +81,6 @@ def tiles_of(counts: Counts) -> tuple[str, ...]:
     """The tiles of ``counts`` as codes in canonical order."""
     return tuple(code for code, count in zip(KINDS, counts, strict=True)
                  for _ in range(count))
-
-
-def split_tiles(text: str) -> tuple[str, ...] | None:
-    """A token of tile codes run together (``"B4B5P6"``) as codes, or None when it is
-    not pairs of a colour letter and a digit (the codes are not checked to be tiles)."""
-    if len(text) % 2 or not text:
-        return None
-    codes = tuple(text[index:index + 2] for index in range(0, len(text), 2))
-    if any(code[0] not in "RBP" or not "0" <= code[1] <= "9" for code in codes):
-        return None
-    return codes
 
 
 def full_set() -> tuple[str, ...]:

@@ -117,9 +117,7 @@ export function mount(root, context) {
       canAsk && why ? el("p", { id: "why-text" }, `Your tiles' arrangements total ${view.totals.join(", ")}: a finish needs 8 tiles totalling exactly 10.`) : null);
   }
 
-  let last = null;
   function draw(view) {
-    last = view;
     root.replaceChildren(el("div", { class: "tsukuru" },
       el("p", { class: "tk-round" }, `Round ${view.round} · ${view.scoring} scoring · deck: ${plural(view.deck_size, "tile")}`),
       just.length ? el("p", { class: "tk-just", id: "just-now" }, el("b", {}, "Just now: "), just.join(" · ")) : null,
@@ -134,7 +132,6 @@ export function mount(root, context) {
       why = false;
       draw(view);
     },
-    unmount() { last = null; },
   };
 }
 
