@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from aves_core.kernel.errors import ArgumentError
@@ -99,6 +99,8 @@ class SearchBot:
         self.last_iterations = 0
         self._hooks: SearchHooks[Any, Any, Any] | None = None
         self._steady = False
+        self._move_seat: Callable[[Any], int | None] | None = None
+        self._root_moves: tuple[Any, ...] = ()
 
     def _hooks_for(self, view: Any) -> SearchHooks[Any, Any, Any]:
         if self._hooks is None:
@@ -109,6 +111,8 @@ class SearchBot:
                                     "SearchBot cannot play it")
             self._steady = (game.facts.hidden_information if self.steady is None
                             else self.steady)
+            # Where several seats move at once, a node's mover is its move's seat.
+            self._move_seat = game.mover if game.facts.simultaneous_moves else None
             self._hooks = hooks
         return self._hooks
 
@@ -136,6 +140,9 @@ class SearchBot:
         """The root after the iterations of the budget."""
         knowledge = hooks.knowledge(view, events)
         root = _Node(mover=-1)
+        # The seat's own moves: where several seats move at once, the drawn state's
+        # legal moves hold the others' too.
+        self._root_moves = tuple(view.legal_moves)
         self._root_order: list[Any] | None = None
         self._root_prior: dict[Any, float] = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -166,7 +173,8 @@ class SearchBot:
             if not available or len(children) < self.widening * math.sqrt(node.visits + 1):
                 opened = self._untried(hooks, node is root, state, children, knowledge, rng)
                 if opened is not None:
-                    mover = hooks.mover(state)
+                    mover = (hooks.mover(state) if self._move_seat is None
+                             else self._move_seat(opened))
                     assert mover is not None
                     child = children[opened] = _Node(mover)
                     child.available = 1
@@ -198,7 +206,10 @@ class SearchBot:
             if self._root_order is None:
                 scores: Mapping[Any, float] = (
                     hooks.root_scores(state, knowledge) if hooks.root_scores is not None
-                    else dict.fromkeys(hooks.legal_moves(state), 0.0))
+                    else dict.fromkeys(self._root_moves, 0.0))
+                if self._move_seat is not None:
+                    own = set(self._root_moves)
+                    scores = {move: score for move, score in scores.items() if move in own}
                 self._root_order = sorted(scores, key=lambda move: -scores[move])
                 low, high = min(scores.values()), max(scores.values())
                 spread = high - low or 1.0

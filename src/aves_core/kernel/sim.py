@@ -94,7 +94,10 @@ def play_game(
     apply, apply_with_events, events_for = game.apply, game.apply_with_events, game.events_for
     view, to_move, result = game.view, game.to_move, game.result
     while result(state) is None and played < max_moves:
-        seat = to_move(state)[0]
+        movers = to_move(state)
+        # Several seats may move at once (sealed bids): any order of their moves is one
+        # the game accepts, and each bot decides from its own view alone.
+        seat = movers[0] if len(movers) == 1 else movers[rng.randrange(len(movers))]
         move = bots[seat].choose(view(state, seat), seen[seat], rng)
         try:
             if anyone_watching:

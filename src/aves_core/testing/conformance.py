@@ -35,6 +35,10 @@ state reached, what AVES proves of itself:
   whose outcomes it cannot tell apart (a reshuffle's events must not give the
   new deck's order). The first state (after ``start``) awaits no chance: a
   random choice made before the first move belongs in the setup.
+- **simultaneous moves** (several seats in ``to_move``): each seat's view lists
+  its own moves only, and another seat cannot tell its choices apart: two moves
+  of one seat that leave a watcher's next views equal give that watcher equal
+  events (a sealed bid's events say that it was made, never what it was).
 
 A failure raises ``ConformanceError`` (an ``AssertionError``) that names the
 property, the game, the seed and the move. No test framework is needed: call it
@@ -246,6 +250,28 @@ class _Checker:
                         continue
                     raise
                 self.same_events(seat, move, (after, events), (after_other, events_other))
+        if len(game.to_move(state)) > 1:
+            self.unseen_choices(state, legal, num_players)
+
+    def unseen_choices(self, state: Any, legal: tuple[Any, ...], num_players: int) -> None:
+        """Where several seats may move at once, no seat learns from its events which
+        of its moves another seat chose while its views cannot tell them apart."""
+        game = self.game
+        by_mover: dict[int | None, list[Any]] = {}
+        for move in legal:
+            by_mover.setdefault(game.mover(move), []).append(move)
+        for mover, moves in by_mover.items():
+            if len(moves) < 2:
+                continue
+            picked = [moves[0], *self.rng.sample(moves[1:], min(len(moves) - 1, 4))]
+            applied = [game.apply_with_events(state, move) for move in picked]
+            for watcher in [*range(num_players), None]:
+                if watcher == mover:
+                    continue
+                for move, other in zip(picked[1:], applied[1:], strict=True):
+                    self.same_events(watcher, move, applied[0], other,
+                                     f"{game.move_text(picked[0])} (against "
+                                     f"{game.move_text(move)}, the same seat's choice)")
 
     def same_events(self, seat: int | None, move: Any, one: tuple[Any, Any],
                     two: tuple[Any, Any], what: str = "") -> None:
