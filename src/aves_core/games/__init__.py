@@ -2,7 +2,7 @@
 
 >>> from aves_core.games import game_ids, get_game
 >>> game_ids()
-('aves', 'cubirds', 'soulaween', 'tsukuru')
+('aves', 'boxes', 'cubirds', 'soulaween', 'tsukuru')
 >>> get_game("aves").facts.name
 'AVES'
 
@@ -36,6 +36,7 @@ DEFAULT_GAME = "aves"
 """The game the ``aves`` command plays when ``--game`` is not given."""
 
 register_lazy("aves", "aves_core.games.aves.game:AVES")
+register_lazy("boxes", "aves_core.games.boxes.game:BOXES")
 register_lazy("cubirds", "aves_core.games.cubirds.game:CUBIRDS")
 register_lazy("soulaween", "aves_core.games.soulaween.game:SOULAWEEN")
 register_lazy("tsukuru", "aves_core.games.tsukuru.game:TSUKURU")

@@ -1,0 +1,2 @@
+"""Boxes (Art of Games, 2014): auctions of containers of face-down boxes, examined,
+bid for openly or sealed, for the most wealth (RULES-boxes.md)."""

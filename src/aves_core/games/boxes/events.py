@@ -1,0 +1,181 @@
+"""Boxes' events: what a move did, step by step, for hosts to tell their clients.
+
+``rules.apply_move_with_events`` gives them unredacted (the host's record) and
+``events_for`` redacts them for one seat (BX21-BX23): an examined card is its
+examiner's alone, a sealed commit is its committer's alone until ``Revealed``
+shows every commit at once (the others learn only that, and in which order, the
+seats committed), and the cards of a sold container are its winner's alone until
+``GameEnded`` shows each seat's cards (a sorted list, not where each lay).
+Everything else is public: the auction chosen, which slot each seat examined,
+every bid, pass and payment, who won each container.
+``aves_core.games.boxes.views.update_view`` folds them into a view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Result
+
+__all__ = [
+    "AuctionChosen",
+    "AuctionWon",
+    "BidMade",
+    "Committed",
+    "Event",
+    "ExamineStopped",
+    "Examined",
+    "GameEnded",
+    "Paid",
+    "Passed",
+    "Revealed",
+    "Sold",
+    "Undone",
+    "events_for",
+]
+
+
+@attrs.frozen
+class AuctionChosen:
+    """The auctioneer ``seat`` chose an ``open`` or ``sealed`` auction (BX8)."""
+
+    seat: int
+    kind: str
+
+
+@attrs.frozen
+class Examined:
+    """``seat`` examined ``slot`` of ``container``: the ``card`` for the seat itself,
+    None for everyone else (BX9, BX22)."""
+
+    seat: int
+    container: int
+    slot: str
+    card: str | None
+
+
+@attrs.frozen
+class ExamineStopped:
+    """``seat`` stopped examining (``stop``)."""
+
+    seat: int
+
+
+@attrs.frozen
+class Committed:
+    """``seat`` committed its sealed bid: ``notes`` for the seat itself, None for the
+    others (BX14)."""
+
+    seat: int
+    notes: tuple[int, ...] | None
+
+
+@attrs.frozen
+class Revealed:
+    """Every seat's commit, shown at once (BX14), and the seats tied at the highest bid
+    (one seat: it won, BX15; several: they hold an open auction, BX16)."""
+
+    commits: tuple[tuple[int, ...], ...]
+    top: tuple[int, ...]
+
+
+@attrs.frozen
+class BidMade:
+    """``seat`` bid ``amount`` in an open auction."""
+
+    seat: int
+    amount: int
+
+
+@attrs.frozen
+class Passed:
+    """``seat`` passed: it is out of this auction."""
+
+    seat: int
+
+
+@attrs.frozen
+class AuctionWon:
+    """``seat`` won the container at ``price``."""
+
+    seat: int
+    price: int
+
+
+@attrs.frozen
+class Paid:
+    """``seat`` paid ``notes`` to the bank (by ``pay``, automatically, or its sealed
+    notes)."""
+
+    seat: int
+    notes: tuple[int, ...]
+
+
+@attrs.frozen
+class Sold:
+    """``seat`` took ``container``'s 10 cards behind its screen: ``cards`` (slot by
+    slot) for the seat itself, None for the others (BX10, [D13])."""
+
+    container: int
+    seat: int
+    cards: tuple[str, ...] | None
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over: each seat's cards (sorted: not where each came from, BX23) and
+    wealth (BX18), and the result (BX20)."""
+
+    cards: tuple[tuple[str, ...], ...]
+    wealth: tuple[int, ...]
+    result: Result
+
+
+@attrs.frozen
+class Undone:
+    """``seat`` took back its last move (a host's undo): the game is back in ``phase``
+    with the public fields of the auction as they were."""
+
+    seat: int
+    phase: str
+    auction: str | None
+    examiner: int | None
+    actions: int
+    bidders: tuple[int, ...]
+    standing: int | None
+    holder: int | None
+    turn: int | None
+
+
+Event: TypeAlias = (AuctionChosen | Examined | ExamineStopped | Committed | Revealed
+                    | BidMade | Passed | AuctionWon | Paid | Sold | GameEnded | Undone)
+"""Any event."""
+
+EVENT_TYPES = (AuctionChosen, Examined, ExamineStopped, Committed, Revealed, BidMade,
+               Passed, AuctionWon, Paid, Sold, GameEnded, Undone)
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (None: a spectator): another seat's examined
+    card, sealed notes and won cards are hidden (None); everything else is public."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
+        raise ArgumentError(f"seat must be a seat 0 to 3 or None (a spectator), not {seat!r}")
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+        raise ArgumentError(f"events_for needs an iterable of events, not "
+                            f"{type(events).__name__}")
+    seen: list[Event] = []
+    for event in events:
+        if not isinstance(event, EVENT_TYPES):
+            raise ArgumentError(f"not an event: {type(event).__name__}")
+        if isinstance(event, Examined) and event.seat != seat:
+            event = Examined(event.seat, event.container, event.slot, None)
+        elif isinstance(event, Committed) and event.seat != seat:
+            event = Committed(event.seat, None)
+        elif isinstance(event, Sold) and event.seat != seat:
+            event = Sold(event.container, event.seat, None)
+        seen.append(event)
+    return tuple(seen)

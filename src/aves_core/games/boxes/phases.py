@@ -1,0 +1,97 @@
+"""Boxes' phases and the transitions between them, declared once (BX24).
+
+One container (RULES-boxes.md BX8-BX17): the auctioneer chooses the kind of auction
+(``chooseAuction``); every seat examines in turn, the auctioneer first
+(``examine``; a turn that can afford no more slots ends by itself); then an open
+auction (``openAuction``) or every seat's sealed commit at once (``sealedBid``,
+simultaneous). The last commit reveals them all: one highest bid is paid with its
+notes, a tie goes to an open auction among the tied seats. An open auction's
+winner pays (``payment``: a resting phase only when it has more than one way to
+pay, else passed through); the container is sold, and the next one is laid out,
+or after the sixth the game ends (``gameEnd``). The auctioneer may take back its
+choice while nobody has examined (``taken_back``).
+
+```mermaid
+stateDiagram-v2
+  direction LR
+
+  state "chooseAuction" as chooseAuction
+  state "examine" as examine
+  state "openAuction" as openAuction
+  state "sealedBid" as sealedBid
+  state "payment" as payment
+  state "gameEnd" as gameEnd
+
+  chooseAuction --> examine: chosen
+  examine --> openAuction: examined_open
+  examine --> sealedBid: examined_sealed
+  examine --> chooseAuction: taken_back
+  sealedBid --> payment: revealed
+  sealedBid --> openAuction: tie
+  openAuction --> payment: won
+  payment --> chooseAuction: sold
+  payment --> gameEnd: last_sold
+  [*] --> chooseAuction
+```
+(``PHASES.diagram()`` draws the same machine from the declaration below.)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from aves_core.kernel.phases import PhaseMachine
+
+__all__ = ["PHASES", "Phase", "Trigger"]
+
+
+class Phase(enum.Enum):
+    """Where a game stands; the values are the names logs and views use (BX24)."""
+
+    CHOOSE_AUCTION = "chooseAuction"
+    EXAMINE = "examine"
+    OPEN_AUCTION = "openAuction"
+    SEALED_BID = "sealedBid"
+    PAYMENT = "payment"
+    GAME_END = "gameEnd"
+
+    __hash__ = object.__hash__  # identity, in C: the rules look phases up on every move
+
+
+class Trigger(enum.Enum):
+    """What moves a game from one phase to the next."""
+
+    CHOSEN = "chosen"  # the auctioneer chose the kind of auction
+    EXAMINED_OPEN = "examined_open"  # every seat examined; the auction is open
+    EXAMINED_SEALED = "examined_sealed"  # every seat examined; the auction is sealed
+    TAKEN_BACK = "taken_back"  # the auctioneer took back its choice (an undo)
+    REVEALED = "revealed"  # the last commit came in: one highest bid
+    TIE = "tie"  # the last commit came in: equal highest bids, an open auction follows
+    WON = "won"  # an open auction has its winner
+    SOLD = "sold"  # the winner paid and took the container; the next one is laid out
+    LAST_SOLD = "last_sold"  # the sixth container is sold: the game ends
+
+    __hash__ = object.__hash__
+
+
+_P, _T = Phase, Trigger
+PHASES = PhaseMachine(
+    "Boxes phases", Phase, Trigger,
+    (
+        (_T.CHOSEN, _P.CHOOSE_AUCTION, _P.EXAMINE),
+        (_T.EXAMINED_OPEN, _P.EXAMINE, _P.OPEN_AUCTION),
+        (_T.EXAMINED_SEALED, _P.EXAMINE, _P.SEALED_BID),
+        (_T.TAKEN_BACK, _P.EXAMINE, _P.CHOOSE_AUCTION),
+        (_T.REVEALED, _P.SEALED_BID, _P.PAYMENT),
+        (_T.TIE, _P.SEALED_BID, _P.OPEN_AUCTION),
+        (_T.WON, _P.OPEN_AUCTION, _P.PAYMENT),
+        (_T.SOLD, _P.PAYMENT, _P.CHOOSE_AUCTION),
+        (_T.LAST_SOLD, _P.PAYMENT, _P.GAME_END),
+    ),
+    initial=Phase.CHOOSE_AUCTION,
+    final=(Phase.GAME_END,),
+    actions={Phase.CHOOSE_AUCTION: ("auction",), Phase.EXAMINE: ("examine", "stop"),
+             Phase.OPEN_AUCTION: ("bid", "pass"), Phase.SEALED_BID: ("seal",),
+             Phase.PAYMENT: ("pay",)},
+)
+"""Boxes' declared phase machine and its compiled table (``PHASES.next``)."""

@@ -1,0 +1,186 @@
+"""Frozen values that describe a game of Boxes: options, the recorded setup, the state.
+
+The state keeps both piles whole, in their dealt order (``open_pile``: 36 cards,
+``closed_pile``: 24), and derives each container from them (BX6): container k is
+``closed_pile[4k-4:4k]`` in slots ``c1``-``c4`` and ``open_pile[6k-6:6k]`` in slots
+``o1``-``o6``. Who examined what (``looks``) and who won each container (``sales``)
+say which of those cards each seat knows. Banknotes are counts (500, 200, 100, 50).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from aves_core.games.boxes.cards import NOTE_VALUES, Notes, money_of
+from aves_core.games.boxes.moves import notes_text
+from aves_core.games.boxes.phases import Phase
+from aves_core.kernel.game import Result
+
+__all__ = [
+    "CLOSED_SLOTS",
+    "CONTAINERS",
+    "OPEN_SLOTS",
+    "REASONS",
+    "SLOTS",
+    "BoxesOptions",
+    "BoxesSetup",
+    "BoxesState",
+    "Look",
+    "Sale",
+    "slot_index",
+]
+
+REASONS = ("most_wealth",)
+"""Why a game ends (BX24)."""
+CONTAINERS = 6
+"""Containers in a game (BX6)."""
+ACTIONS = 7
+"""Each seat's examining actions per container (BX9)."""
+CLOSED_SLOTS = ("c1", "c2", "c3", "c4")
+OPEN_SLOTS = ("o1", "o2", "o3", "o4", "o5", "o6")
+SLOTS = CLOSED_SLOTS + OPEN_SLOTS
+"""A container's slots, closed first (the order of its cards in a won container)."""
+
+
+def slot_index(container: int, slot: str) -> tuple[bool, int]:
+    """Where ``slot`` of ``container`` lies: (closed pile?, index in that pile)."""
+    number = int(slot[1]) - 1
+    if slot[0] == "c":
+        return True, 4 * (container - 1) + number
+    return False, 6 * (container - 1) + number
+
+
+@attrs.frozen
+class BoxesOptions:
+    """How to set a game up: Boxes has no options (the first auctioneer is drawn, or
+    given to ``new_setup``)."""
+
+
+@attrs.frozen
+class BoxesSetup:
+    """The recorded deal (BX5): both piles in their shuffled order (codes, the first
+    card first) and the ``first`` auctioneer. ``start`` checks it."""
+
+    open_pile: tuple[str, ...]
+    closed_pile: tuple[str, ...]
+    first: int
+
+
+@attrs.frozen
+class Look:
+    """``seat`` examined ``slot`` of ``container`` (public; the card is not)."""
+
+    container: int
+    seat: int
+    slot: str
+
+
+@attrs.frozen
+class Sale:
+    """``seat`` won ``container`` at ``price`` and paid ``notes`` (public, BX21)."""
+
+    container: int
+    seat: int
+    price: int
+    notes: tuple[int, ...]
+
+
+@attrs.frozen(cache_hash=True)
+class BoxesState:
+    """Everything about a game at one moment. Build it with the game's ``start``.
+
+    ``notes`` are each seat's note counts; ``container`` the container in play (1-6);
+    ``auction`` its kind once chosen. While examining, ``examiner`` has ``actions``
+    left. In a sealed auction ``commits[s]`` is seat s's committed notes (None: not
+    yet) and ``order`` the seats in the order they committed; ``revealed`` is every
+    seat's commit once shown. In an open auction ``bidders`` are the seats still in
+    (clockwise), ``standing`` the standing bid (None before the opening bid),
+    ``holder`` its seat and ``turn`` the seat to act. In payment ``winner`` owes
+    ``price``. ``result``, ``final_cards`` (each seat's cards, sorted) and ``wealth``
+    are set at the end.
+    """
+
+    open_pile: tuple[str, ...]
+    closed_pile: tuple[str, ...]
+    first: int
+    notes: tuple[Notes, ...]
+    container: int = 1
+    phase: Phase = Phase.CHOOSE_AUCTION
+    auction: str | None = None
+    examiner: int | None = None
+    actions: int = 0
+    looks: tuple[Look, ...] = ()
+    commits: tuple[tuple[int, ...] | None, ...] = ()
+    order: tuple[int, ...] = ()
+    revealed: tuple[tuple[int, ...], ...] | None = None
+    bidders: tuple[int, ...] = ()
+    standing: int | None = None
+    holder: int | None = None
+    turn: int | None = None
+    winner: int | None = None
+    price: int = 0
+    sales: tuple[Sale, ...] = ()
+    result: Result | None = None
+    final_cards: tuple[tuple[str, ...], ...] | None = None
+    wealth: tuple[int, ...] | None = None
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return len(self.notes)
+
+    @property
+    def auctioneer(self) -> int:
+        """The auctioneer of the container in play (BX7)."""
+        return (self.first + self.container - 1) % len(self.notes)
+
+    def card(self, container: int, slot: str) -> str:
+        """The card in ``slot`` of ``container``."""
+        closed, index = slot_index(container, slot)
+        return (self.closed_pile if closed else self.open_pile)[index]
+
+    def container_cards(self, container: int) -> tuple[str, ...]:
+        """The 10 cards of ``container``, slot by slot (c1-c4, o1-o6)."""
+        return (self.closed_pile[4 * container - 4:4 * container]
+                + self.open_pile[6 * container - 6:6 * container])
+
+    def cards_of(self, seat: int) -> tuple[str, ...]:
+        """Every card of the containers ``seat`` won, container by container."""
+        return tuple(card for sale in self.sales if sale.seat == seat
+                     for card in self.container_cards(sale.container))
+
+    def __str__(self) -> str:
+        lines = [f"container {self.container} of 6, auctioneer seat {self.auctioneer}"
+                 + (f", {self.auction} auction" if self.auction else "")]
+        for seat, notes in enumerate(self.notes):
+            held = " ".join(f"{count}x{value}" for value, count in zip(NOTE_VALUES, notes,
+                                                                        strict=True) if count)
+            won = [str(sale.container) for sale in self.sales if sale.seat == seat]
+            lines.append(f"seat {seat}: {money_of(notes):,} ECU ({held or 'no notes'}); "
+                         f"containers won: {', '.join(won) or 'none'}")
+        now = [look for look in self.looks if look.container == self.container]
+        if now:
+            lines.append("examined: " + ", ".join(
+                f"{look.seat}:{look.slot}={self.card(look.container, look.slot)}"
+                for look in now))
+        lines.append(self._status())
+        return "\n".join(lines)
+
+    def _status(self) -> str:
+        phase = self.phase
+        if self.result is not None:
+            winners = " and ".join(f"seat {seat}" for seat in self.result.winners)
+            wealth = ", ".join(f"{value:,}" for value in self.wealth or ())
+            return f"gameEnd: won by {winners} (wealth {wealth})"
+        if phase is Phase.CHOOSE_AUCTION:
+            return f"chooseAuction: seat {self.auctioneer} chooses open or sealed"
+        if phase is Phase.EXAMINE:
+            return f"examine: seat {self.examiner} to examine, {self.actions} actions left"
+        if phase is Phase.SEALED_BID:
+            commits = ", ".join(f"seat {seat}: {notes_text(notes)}"
+                                for seat, notes in enumerate(self.commits) if notes is not None)
+            return f"sealedBid: committed {commits or 'nobody yet'}"
+        if phase is Phase.OPEN_AUCTION:
+            return (f"openAuction: standing bid {self.standing} by seat {self.holder}, "
+                    f"seats in {list(self.bidders)}, seat {self.turn} to act")
+        return f"payment: seat {self.winner} pays {self.price}"
