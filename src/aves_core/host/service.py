@@ -90,6 +90,9 @@ MAX_UNDOS = 100
 """The undos one seat may make in one game."""
 LEAVE_BOT = "random"
 """The bot that plays a seat its player left."""
+RACE_RETRIES = 8
+"""How often a move of a simultaneous phase, beaten to the store by another worker's
+action, is tried again after it (each time only while it is still legal)."""
 
 
 class Lobby:
@@ -472,7 +475,19 @@ class Lobby:
             if mover != seat:
                 raise HostError(403, "forbidden", f"seat {seat} cannot move for seat {mover}")
             first = live.table.event_count
-            await self._act(live, player(live.table, move), seat)
+            for attempt in range(RACE_RETRIES + 1):
+                try:
+                    await self._act(live, player(live.table, move), seat)
+                    break
+                except HostError as error:
+                    # Another worker stored an action first, and this one has caught up
+                    # with it. Where seats move at once (sealed bids), the other was
+                    # another seat's move, and this one, still legal after it, is
+                    # stored after it: no seat is refused a move that is still legal.
+                    if (error.code != "conflict" or attempt == RACE_RETRIES
+                            or not game.facts.simultaneous_moves
+                            or not live.table.game.is_legal(live.table.state, move)):
+                        raise
             answer = self._events_json(live, seat, first) if reply else None
         self._schedule_bots(live)
         return answer
