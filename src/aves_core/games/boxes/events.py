@@ -14,7 +14,7 @@ every bid, pass and payment, who won each container.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -44,7 +44,7 @@ class AuctionChosen:
     """The auctioneer ``seat`` chose an ``open`` or ``sealed`` auction (BX8)."""
 
     seat: int
-    kind: str
+    kind: Literal["open", "sealed"]
 
 
 @attrs.frozen

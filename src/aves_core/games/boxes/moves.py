@@ -16,7 +16,7 @@ values are the same move (BX4a).
 from __future__ import annotations
 
 import re
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -44,7 +44,7 @@ def _int_field(_instance: object, attribute: attrs.Attribute[int], value: int) -
     require_int(value, f"a move's {attribute.name}")
 
 
-def _kind(_instance: object, _attribute: attrs.Attribute[str], value: str) -> None:
+def _kind(_instance: object, _attribute: object, value: object) -> None:
     if value not in AUCTION_KINDS:
         raise ArgumentError(f"an auction is 'open' or 'sealed', not {value!r:.20}")
 
@@ -73,7 +73,7 @@ class Auction:
     """The auctioneer ``player`` chooses an ``open`` or ``sealed`` auction (BX8)."""
 
     player: int = attrs.field(validator=_int_field)
-    kind: str = attrs.field(validator=_kind)
+    kind: Literal["open", "sealed"] = attrs.field(validator=_kind)
 
     def __str__(self) -> str:
         return f"{self.player}:auction {self.kind}"
@@ -193,7 +193,7 @@ def parse_move(text: str) -> Move:
                             "AMOUNT, SEAT:pass or SEAT:pay NOTES, for example 2:seal 500 100")
     player = int(found["player"])
     if found["kind"] is not None:
-        return Auction(player, found["kind"])
+        return Auction(player, "open" if found["kind"] == "open" else "sealed")
     if found["slot"] is not None:
         return Examine(player, found["slot"])
     if found["noted"] is not None:
