@@ -18,6 +18,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import chancegame  # noqa: E402  (registers the toy game before the adapter's games)
+import simgame  # noqa: E402  (the same: Sealed, whose seats bid at once)
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from aves_core.bots import make_bot  # noqa: E402
@@ -28,6 +29,7 @@ SOULAWEEN = "python_aves_core_soulaween"
 TOY = game_name(chancegame.GAME.id)
 CUBIRDS = "python_aves_core_cubirds"
 TSUKURU = "python_aves_core_tsukuru"
+SEALED = game_name(simgame.GAME.id)
 
 
 def dealt(game: Any, seed: int) -> Any:
@@ -78,6 +80,8 @@ def test_registered() -> None:
     (CUBIRDS, {"players": 5, "row_cards": 4}),
     (TSUKURU, {"players": 2}),
     (TSUKURU, {"players": 4, "scoring": "advanced"}),
+    (SEALED, {"players": 2}),
+    (SEALED, {"players": 4, "coins": 6}),
 ])
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
@@ -440,3 +444,38 @@ def test_ismcts_plays_cubirds_through_reshuffles() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+# --- simultaneous moves (Sealed, the toy game of simgame.py) --------------------------------
+
+
+def test_simultaneous_bids_are_sequential_moves_hidden_from_the_others() -> None:
+    """OpenSpiel's Python games may be simultaneous, but its searchers and CFR take
+    sequential games (and ``convert_to_turn_based`` is how it runs a simultaneous one
+    through them): a simultaneous phase is declared as what it is to each seat, moves
+    in turn (seat order) that the other seats do not see, which is imperfect
+    information. Seat 1 cannot tell seat 0's bids apart."""
+    assert SEALED in register_games()
+    game = pyspiel.load_game(SEALED, {"players": 2})
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    seen = {}
+    for amount in (0, 3):
+        state = dealt(game, 1)
+        caller = state.current_player()
+        state.apply_action(1)  # call a prize of 2
+        bidder = state.current_player()  # the lower seat bids first
+        assert bidder == 0
+        state.apply_action(2 + amount)
+        assert state.current_player() == 1
+        seen[amount] = (state.information_state_string(1), state.observation_string(1),
+                        state.observation_tensor(1), state.information_state_tensor(1),
+                        state.legal_actions(1))
+        assert caller in (0, 1)
+    assert seen[0] == seen[3]
+    # And the seat's resampled states redraw the bid it cannot see.
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    bids = {state.resample_from_infostate(1, sampler).kernel_state.bids[0]
+            for _ in range(30)}
+    assert len(bids) > 1

@@ -24,7 +24,13 @@ pytest.importorskip("gymnasium")
 import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
 
 from aves_core import get_game
 from aves_core.envs import pettingzoo as pz
@@ -64,6 +70,37 @@ def test_pettingzoo_api_seed_and_max_cycles_tests_pass(game: str, players: int,
     if game != "aves" or players <= 3:
         max_cycles_test(types.SimpleNamespace(env=make, parallel_env=functools.partial(
             pz.parallel_env, game=game, num_players=players, options=options, seed=11)))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
+def test_pettingzoo_parallel_api_and_seed_tests_pass(game: str, players: int,
+                                                     options: Any) -> None:
+    make = functools.partial(pz.parallel_env, game=game, num_players=players,
+                             options=options, seed=11)
+    parallel_api_test(make(), num_cycles=300)
+    parallel_seed_test(make)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_parallel_env_plays_whoever_is_to_move_with_fresh_observations(
+        players: int) -> None:
+    # Each step is one moment of the game: the seat to move acts on what it sees now, so
+    # masked actions are never illegal (when a step was a whole cycle, a seat whose turn
+    # came within it had chosen NOOP before its turn, and was punished for it).
+    env = pz.parallel_env(game="aves", num_players=players)
+    observations, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    steps = 0
+    while env.agents:
+        movers = [agent for agent in env.agents
+                  if not observations[agent]["action_mask"][env.match.noop]]
+        assert len(movers) == 1
+        actions = {agent: int(rng.choice(observations[agent]["action_mask"].nonzero()[0]))
+                   for agent in env.agents}
+        observations, _, _, _, infos = env.step(actions)
+        assert not any(infos.values())
+        steps += 1
+    assert steps == env.match.live.move_count
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)

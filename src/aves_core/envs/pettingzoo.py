@@ -19,7 +19,14 @@ built from the seat's view only (docs/ai.md tables the layout). Rewards come at
 the end: +1 to each winner, -1 to the others. ``max_cycles`` truncates a game
 that runs long (AVES's can, with returns); an action the mask forbids is replaced
 by a random legal move and earns ``illegal_reward``. ``render_mode="ansi"`` returns
-the table as text. ``parallel_env`` is the same game through the parallel API.
+the table as text.
+
+``parallel_env`` is the same game through PettingZoo's parallel API, where one step
+is one moment of the game: every seat that may move then acts in that step, each
+from its observation before the step, and the others send NOOP. In a sequential
+game that is one seat a step; where several seats move at once (a sealed bid),
+all of them act in the one step, none seeing the others' choices, and their moves
+are played in seat order. ``max_cycles`` counts steps there.
 """
 
 from __future__ import annotations
@@ -28,14 +35,13 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.agent_selector import AgentSelector
-from pettingzoo.utils.conversions import aec_to_parallel
 
 from aves_core.envs.core import OBSERVATION_HIGH, Match
 from aves_core.kernel.errors import ArgumentError
 
-__all__ = ["AvesCoreEnv", "env", "parallel_env", "raw_env"]
+__all__ = ["AvesCoreEnv", "AvesCoreParallelEnv", "env", "parallel_env", "raw_env"]
 
 
 class AvesCoreEnv(AECEnv):  # type: ignore[misc]
@@ -155,6 +161,104 @@ def env(**kwargs: Any) -> AvesCoreEnv:
     return raw_env(**kwargs)
 
 
-def parallel_env(**kwargs: Any) -> Any:
-    """The same game through PettingZoo's parallel API (one step is one cycle)."""
-    return aec_to_parallel(raw_env(**kwargs))
+class AvesCoreParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A game of aves-core through PettingZoo's parallel API: each step, every seat that
+    may move acts (see the module's docs)."""
+
+    metadata = {  # noqa: RUF012 (the API's name)
+        "render_modes": ["ansi"], "name": "aves_core_v0", "render_fps": 1}
+
+    def __init__(self, game: str = "aves", num_players: int | None = None,
+                 options: Any = None, max_cycles: int = 500, illegal_reward: float = -1.0,
+                 render_mode: str | None = None, seed: int | None = None) -> None:
+        # The AEC environment checks the arguments and holds the spaces; this one
+        # drives its match a step at a time.
+        self._aec = AvesCoreEnv(game, num_players, options, max_cycles, illegal_reward,
+                                render_mode, seed)
+        self.match = self._aec.match
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": self._aec.metadata["name"]}
+        self.possible_agents = self._aec.possible_agents[:]
+        self.agents: list[str] = []
+        self.observation_spaces = self._aec.observation_spaces
+        self.action_spaces = self._aec.action_spaces
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """A new game; the same ``seed`` gives the same game. Every agent's
+        observation, and empty infos."""
+        self._aec.reset(seed, options)
+        self.agents = self.possible_agents[:]
+        self.steps = 0
+        return ({agent: self.match.observe(seat) for seat, agent in enumerate(self.agents)},
+                {agent: {} for agent in self.agents})
+
+    def step(self, actions: dict[str, Any]) -> tuple[
+            dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
+            dict[str, dict[str, Any]]]:
+        """One moment of the game: the seats that may move now play their actions (in
+        seat order; each chose from its observation before the step), the others'
+        must be NOOP."""
+        if not self.agents:
+            raise ArgumentError("the game is over: call reset()")
+        if not isinstance(actions, dict) or set(actions) != set(self.agents):
+            raise ArgumentError(f"step needs one action for each of {self.agents}")
+        table, noop = self.match.live, self.match.noop
+        movers = table.to_move  # who may move in this moment, before any of them does
+        rewards = dict.fromkeys(self.agents, 0.0)
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        for seat, agent in enumerate(self.agents):
+            action = actions[agent]
+            if seat not in movers:
+                allowed = _index(action) == noop
+            elif seat not in table.to_move:  # a move before it this step took its turn
+                allowed = True
+            else:
+                allowed = self.match.act(seat, action)
+            if not allowed:
+                rewards[agent] = self.match.illegal_reward
+                infos[agent] = {"illegal_action": _index(action)}
+        self.steps += 1
+        over = table.result is not None
+        if over:
+            for agent, reward in zip(self.agents, self.match.rewards(), strict=True):
+                rewards[agent] += reward
+        truncated = not over and self.steps >= self.max_cycles
+        observations = {agent: self.match.observe(seat)
+                        for seat, agent in enumerate(self.agents)}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncated)
+        if over or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self.match.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _index(action: Any) -> int:
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise ArgumentError(f"an action is an int index, not {action!r:.40}")
+    return int(action)
+
+
+def parallel_env(**kwargs: Any) -> AvesCoreParallelEnv:
+    """The same game through PettingZoo's parallel API (each step, every seat that may
+    move acts)."""
+    return AvesCoreParallelEnv(**kwargs)
