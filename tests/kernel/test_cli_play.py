@@ -77,3 +77,69 @@ def test_seats_that_share_a_name_are_told_apart_by_their_seat() -> None:
     assert ("you", "greedy (seat 1)", "search", "greedy (seat 3)") == shown_names(
         ["you", "greedy", "search", "greedy"])
     assert ("ann", "bo") == shown_names(["ann", "bo"])
+
+
+# --- several people at one terminal (Sealed, the toy of sealed bids of simgame.py) ------
+
+
+def _first_caller_zero_seed() -> int:
+    from simgame import GAME as SEALED
+
+    return next(seed for seed in range(100)
+                if SEALED.new_setup(3, SEALED.default_options(), seed).first_caller == 0)
+
+
+def test_several_people_take_turns_and_none_sees_anothers_sealed_bid(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    # Enter at each hand-over; ann calls and bids 3, bo bids 1, cy bids 0; then the
+    # first listed move (any line is Enter at a hand-over).
+    lines = ["", "call 2", "bid 3", "", "bid 1", "", "bid 0", *["1"] * 80]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert 0 == main(["play", "--game", "toy-sealed", "--players", "3", "--people",
+                      "ann,bo,cy", "--seed", str(_first_caller_zero_seed()), "--log",
+                      str(log), "--color", "never"])
+    out = capsys.readouterr().out
+    assert replay(log).valid
+    before_reveal = out[:out.index("bids revealed")]
+    # ann sees her own bid; bo and cy are told only that she bid.
+    assert 1 == before_reveal.count("ann bids 3")
+    bo = before_reveal[before_reveal.index("-- bo (seat 1) to play"):]
+    assert "ann bids\n" in bo
+    assert "ann bids 3" not in bo
+    assert "prize 2; has bid: ann\n" in bo  # and no "your bid" of anyone else's
+    cy = before_reveal[before_reveal.index("-- cy (seat 2) to play"):]
+    assert "bo bids\n" in cy
+    assert "bo bids 1" not in cy
+    assert "bids revealed: ann 3, bo 1, cy 0; ann wins the prize" in out
+    assert "you" not in out.split("game over")[-1]
+    assert re.search(r"game over: .+ won \(", out)
+
+
+def test_people_and_bots_share_a_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 80))
+    log = tmp_path / "game.jsonl"
+    assert 0 == main(["play", "--game", "toy-sealed", "--players", "4", "--people", "ann,bo",
+                      "--bots", "random", "--seed", "2", "--log", str(log),
+                      "--color", "never"])
+    outcome = replay(log)
+    assert outcome.result is not None
+    assert read_log(log).players == ("ann", "bo", "random", "random")
+    out = capsys.readouterr().out
+    assert "ann (seat 0), bo (seat 1), random (seat 2), random (seat 3)" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--people", "ann,,bo"], "--people names 1 to 3 people"),
+    (["--people", "a,b,c,d"], "--people names 1 to 3 people"),
+    (["--people", "ann,bo", "--seat", "1"], "give no --seat"),
+    (["--people", "ann", "--bots", "random,random,random"],
+     "--bots names 3 bots for 2 other seats"),
+])
+def test_bad_people_are_usage_errors(args: list[str], message: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert 2 == main(["play", "--game", "toy-sealed", "--players", "3", *args])
+    assert message in capsys.readouterr().err
