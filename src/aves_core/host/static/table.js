@@ -275,8 +275,12 @@ function status(view) {
   }
   const mine = view.legal_moves.length > 0;
   const waiting = view.to_move.length ? `Waiting for ${list(view.to_move.map(seatWord))}…` : "Waiting…";
+  // Several seats moving at once (a sealed bid): who else is still to move.
+  const others = view.to_move.filter((seat) => seat !== App.seat);
+  const also = mine && others.length ? el("span", { class: "muted", id: "also-moving" },
+    ` (also to move: ${list(others.map(seatWord))})`) : null;
   return el("div", { class: "status", id: "status" }, mine ? el("span", { class: "you" }, "Your move: ") : null,
-    mine ? hook("describe")(view, context()) : waiting,
+    mine ? hook("describe")(view, context()) : waiting, also,
     App.seat === null ? el("span", { class: "muted" }, " (you are watching)") : null);
 }
 
