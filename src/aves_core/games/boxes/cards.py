@@ -17,6 +17,7 @@ __all__ = [
     "NOTE_VALUES",
     "OPEN_CANONICAL",
     "START_NOTES",
+    "UNKNOWN",
     "Notes",
     "card_value",
     "collections_of",

@@ -17,6 +17,7 @@ from aves_core.games.boxes.phases import Phase
 from aves_core.kernel.game import Result
 
 __all__ = [
+    "ACTIONS",
     "CLOSED_SLOTS",
     "CONTAINERS",
     "OPEN_SLOTS",
