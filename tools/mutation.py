@@ -8,6 +8,12 @@ tree, so the tree itself never holds mutmut's ``mutants/`` folder:
     python tools/mutation.py cubirds            # games/cubirds/rules.py, tests/games/cubirds
     python tools/mutation.py soulaween --module rules.py --children 2
     python tools/mutation.py aves --show        # also print each surviving mutant's diff
+    python tools/mutation.py tsukuru --tests tests/games/tsukuru -k "not conformance"
+    python tools/mutation.py tsukuru --mutants 'aves_core.games.tsukuru.rules.x__refuse*'
+
+``--tests`` and ``-k`` choose a quicker test selection while working on survivors (the
+score GAME-DONE asks for is the default: the game's whole test folder); ``--mutants``
+runs only the mutants whose names match (mutmut's globs), the others left unchecked.
 
 It prints the counts (killed, survived, no tests, timeouts) and the score,
 killed / (killed + survived + timeouts), and the names of the survivors. It
@@ -45,21 +51,34 @@ def main() -> None:
     parser.add_argument("--module", default="rules.py", help="the module to mutate")
     parser.add_argument("--children", type=int, default=2, help="mutmut's parallel runs")
     parser.add_argument("--show", action="store_true", help="print the survivors' diffs")
+    parser.add_argument("--tests", nargs="+", metavar="PATH",
+                        help="the tests to run (paths or node ids; default the game's folder)")
+    parser.add_argument("-k", dest="keyword", help="pytest's -k expression, to narrow them")
+    parser.add_argument("--mutants", nargs="+", default=[], metavar="NAME",
+                        help="run only these mutants (names or globs, as mutmut run takes)")
     args = parser.parse_args()
     module = f"src/aves_core/games/{args.game}/{args.module}"
-    tests = f"tests/games/{args.game}/"
-    if not (ROOT / module).is_file() or not (ROOT / tests).is_dir():
-        raise SystemExit(f"no {module} or no {tests}")
+    folder_tests = f"tests/games/{args.game}/"
+    selection = args.tests or [folder_tests]
+    if not (ROOT / module).is_file() or not (ROOT / folder_tests).is_dir():
+        raise SystemExit(f"no {module} or no {folder_tests}")
+    for path in selection:
+        if not (ROOT / path.split("::")[0]).exists():
+            raise SystemExit(f"no {path}")
+    if args.keyword:
+        selection = [*selection, "-k", args.keyword]
+    tests = " ".join(selection)
     mutmut = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut"
     with tempfile.TemporaryDirectory(prefix="aves-mutation-") as folder:
         work = Path(folder)
         _copy_tree(work)
         with (work / "pyproject.toml").open("a") as config:
             config.write(f'\n[tool.mutmut]\nsource_paths = ["src"]\nonly_mutate = ["{module}"]\n'
-                         f'pytest_add_cli_args_test_selection = ["{tests}"]\n'
+                         f'pytest_add_cli_args_test_selection = {json.dumps(selection)}\n'
                          'pytest_add_cli_args = ["-p", "no:xdist", "-q"]\n'
                          'also_copy = ["tests", "examples", "docs", "README.md"]\n')
-        subprocess.run([mutmut, "run", "--max-children", str(args.children)], cwd=work,
+        subprocess.run([mutmut, "run", "--max-children", str(args.children), *args.mutants],
+                       cwd=work,
                        check=False, stdout=subprocess.DEVNULL)
         subprocess.run([mutmut, "export-cicd-stats"], cwd=work, check=True,
                        stdout=subprocess.DEVNULL)
