@@ -169,7 +169,8 @@ def test_apply_move_takes_a_tsukuru_state_and_a_tsukuru_move() -> None:
 
 def test_TK4_a_deal_is_drawn_only_while_a_round_awaits_it() -> None:
     state = started(2, dealer=0)
-    with pytest.raises(ArgumentError, match="phase deal"):
+    with pytest.raises(ArgumentError, match=r"^a deal is drawn only while a round awaits it "
+                                            r"\(phase deal\)$"):
         rules.chance_move(state, random.Random(1))
     with pytest.raises(ArgumentError, match="phase deal"):
         rules.chance_move("state", random.Random(1))  # type: ignore[arg-type]
@@ -401,3 +402,17 @@ def test_TK18a_loose_tiles_written_in_canonical_order_before_their_colour_is_jud
     assert refusal(drawn, Finish(0, ("R0=B", "P5=B"))) == "colour_forbidden"
     assert refusal(drawn, Finish(0, ("P5=B", "R0=B"))) == "not_canonical"
     assert refusal(drawn, Finish(0, ("R1R2R3", "P5=B", "R0=B"))) == "not_canonical"
+
+
+def test_TK10_read_arrangement_reads_a_tuple_of_tokens_only() -> None:
+    """``read_arrangement`` (public: the arrangement a finish declares) refuses anything
+    but a tuple of tokens as ``bad_notation``, the code a parser gives bad text."""
+    drawn = drawn_state("R0 R1 R2 R3 B3 B4 B5", "B6")
+    concealed = drawn.concealed[0]
+    read = rules.read_arrangement(drawn, 0, ("R1R2R3", "B4B5B6"), concealed)
+    assert read == Arrangement((TileSet(("R1", "R2", "R3"), "R"),
+                                TileSet(("B4", "B5", "B6"), "B")))
+    with pytest.raises(Exception) as caught:  # noqa: PT011 (the rules' private refusal)
+        rules.read_arrangement(drawn, 0, ["R1R2R3", "B4B5B6"], concealed)
+    assert getattr(caught.value, "code", None) == "bad_notation"
+    assert getattr(caught.value, "message", None) == "an arrangement is a list of tokens"
