@@ -53,6 +53,9 @@ def test_E1_examining() -> None:
     assert "already_examined" == code_of(state, "1:examine c1")
     state = play(state, "1:stop")
     assert 2 == state.examiner  # then seat 2
+    sealed = all_stop(state)
+    assert (Phase.SEALED_BID, None, 0, (None,) * 3, ()) == (
+        sealed.phase, sealed.examiner, sealed.actions, sealed.commits, sealed.order)
     for seat in (0, 1, 2, None):
         looks = [look for look in BOXES.view(state, seat).looks if look.seat == 0]
         assert ["c2", "o1", "c4", "o3", "o6"] == [look.slot for look in looks]

@@ -105,6 +105,7 @@ def test_BX4a_notes_of_one_value_are_identical_so_moves_are_multisets() -> None:
     state = sealed(2)
     seals = [move for move in legal_moves(state) if move.player == 0]
     assert 5 ** 4 == len(seals) == len(set(seals))  # 0-4 notes of each of 4 values
+    assert 2 * 5 ** 4 == len(legal_moves(state))  # both seats' commits
     state = with_notes(state, (1, 2, 0, 0), FULL)
     assert {"0:seal none", "0:seal 200", "0:seal 200 200", "0:seal 500", "0:seal 500 200",
             "0:seal 500 200 200"} == {text for text in notations(state)
@@ -166,6 +167,7 @@ def test_BX9_examining_costs_actions_once_per_slot_and_ends_by_itself() -> None:
     assert "0:stop" in notations(state)
     state = play(state, "0:examine c1")
     assert 5 == state.actions  # closed: 2
+    assert "0:examine c2" in notations(state)
     state = play(state, "0:examine o1")
     assert 4 == state.actions  # open: 1
     assert "already_examined" == code_of(state, "0:examine c1")
@@ -183,7 +185,8 @@ def test_BX9_examining_costs_actions_once_per_slot_and_ends_by_itself() -> None:
     assert 0 == sum(1 for text in notations(state) if "examine c" in text)
     assert "too_few_actions" == code_of(state, "2:examine c4")
     state = play(state, "2:stop")
-    assert Phase.OPEN_AUCTION == state.phase
+    assert (Phase.OPEN_AUCTION, None, 0, None, None) == (
+        state.phase, state.examiner, state.actions, state.standing, state.holder)
     # Each container, fresh actions; the unused ones are lost.
     state = play(state, "0:bid 0", "1:pass", "2:pass")
     state = play(state, "1:auction sealed")
@@ -255,6 +258,9 @@ def test_BX15_one_highest_bid_pays_exactly_its_notes_the_others_take_theirs_back
     state, events = play_with_events(sealed(3), "0:seal 500 100", "1:seal 200 200 200 50",
                                      "2:seal 100")
     assert Paid(1, (200, 200, 200, 50)) in events
+    assert AuctionWon(1, 650) in events
+    assert ((), (), ((500, 100), (200, 200, 200, 50), (100,))) == (
+        state.commits, state.order, state.revealed)
     assert (FULL, (4, 1, 4, 3), FULL) == state.notes
 
 
