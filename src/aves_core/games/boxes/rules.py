@@ -105,6 +105,7 @@ _PASSES = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 _SEALS: dict[tuple[int, Notes], tuple[Move, ...]] = {}
 _BIDS: dict[tuple[int, int, int], tuple[Move, ...]] = {}
 _PAYS: dict[tuple[int, Notes, int], tuple[Move, ...]] = {}
+_PAYMENTS: dict[tuple[Notes, int], tuple[tuple[int, ...], ...]] = {}
 
 Events = list[Event] | None
 """Where ``step`` writes what happened (None: nowhere, the fast path)."""
@@ -170,8 +171,12 @@ def _minimal(sub: Notes, price: int) -> bool:
 def payments(counts: Notes, price: int) -> tuple[tuple[int, ...], ...]:
     """Every way to pay ``price`` from notes ``counts`` (BX17): sets whose sum reaches it
     and from which no note can be removed keeping it reached."""
-    return tuple(notes_of_counts(sub) for sub in _sub_multisets(counts)
-                 if _minimal(sub, price))
+    key = (counts, price)
+    found = _PAYMENTS.get(key)
+    if found is None:  # every auction won asks: worth keeping (at most 625 x 69 keys)
+        found = _PAYMENTS[key] = tuple(notes_of_counts(sub) for sub in _sub_multisets(counts)
+                                       if _minimal(sub, price))
+    return found
 
 
 def _pays(seat: int, counts: Notes, price: int) -> tuple[Move, ...]:
