@@ -28,6 +28,7 @@ GAMES = [
      "the final rows:"),
     ("tsukuru", ["--players", "3", "--seed", "5", "--bots", "greedy,random", "-O",
                  "scoring=advanced"], "final scores:"),
+    ("boxes", ["--players", "3", "--seed", "5", "--bots", "random"], "final wealth:"),
 ]
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
@@ -130,6 +131,46 @@ def test_people_and_bots_share_a_table(
     assert read_log(log).players == ("ann", "bo", "random", "random")
     out = capsys.readouterr().out
     assert "ann (seat 0), bo (seat 1), random (seat 2), random (seat 3)" in out
+
+
+def test_two_people_commit_boxes_sealed_bids_in_turn_none_seeing_the_others(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    boxes = get_game("boxes")
+    seed = next(seed for seed in range(100)
+                if boxes.new_setup(3, boxes.default_options(), seed).first == 0)
+    log = tmp_path / "game.jsonl"
+    # Enter at each hand-over; ann chooses a sealed auction and stops examining, bo
+    # stops and (still at the keyboard: both may move now) commits 500 200; ann commits
+    # 500; then the first listed move (any line is Enter at a hand-over).
+    lines = ["", "sealed", "stop", "", "stop", "seal 200 500", "", "seal 500", *["1"] * 600]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert 0 == main(["play", "--game", "boxes", "--players", "3", "--people", "ann,bo",
+                      "--bots", "random", "--seed", str(seed), "--log", str(log),
+                      "--color", "never"])
+    out = capsys.readouterr().out
+    outcome = replay(log)
+    assert outcome.valid
+    assert outcome.result is not None
+    assert read_log(log).players == ("ann", "bo", "random")
+    before = out[:out.index("sealed bids revealed")]
+    # bo sees only that the bot committed, and commits his own.
+    bo = before[before.index("-- bo (seat 1) to play"):]
+    assert "  random commits a sealed bid" in bo
+    assert "  you commit 500 200 (700) face down" in bo
+    # ann, handed the keyboard after him, is told only that bo committed.
+    ann = bo[bo.index("-- ann (seat 0) to play"):]
+    assert "  bo commits a sealed bid" in ann
+    assert "700" not in ann
+    assert "committed: random and bo; still to commit: you" in ann
+    assert "  you commit 500 (500) face down" in ann
+    revealed = out[out.index("sealed bids revealed"):].splitlines()[0]
+    assert revealed.startswith("sealed bids revealed: you 500 (500), bo 500 200 (700), random")
+    end = out.split("game over")[-1]
+    assert "you" not in end
+    assert "final wealth:" in out
+    assert re.search(r"game over: .+ won \(the most wealth\)", out)
+    assert [] == SNAKE.findall(out.replace(str(log), "LOG"))
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -26,6 +26,7 @@ from aves_core.games.boxes.serialize import (
 from aves_core.games.boxes.state import REASONS, BoxesOptions, BoxesSetup, BoxesState
 from aves_core.games.boxes.views import BoxesView, indistinguishable, update_view, view_for
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
+from aves_core.kernel.terminal import Screen
 
 __all__ = ["BOXES", "BoxesGame"]
 
@@ -202,6 +203,15 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         """The container, every seat's notes and containers, this container's looks, and
         who moves."""
         return str(state)
+
+    # --- the ways people play -------------------------------------------------------------
+
+    def screen(self) -> Screen[Any, Any, Any]:
+        """The container's slots, every seat's notes, the auction and the moves in a
+        terminal, for ``aves play --game boxes``."""
+        from aves_core.games.boxes.terminal import BoxesScreen
+
+        return BoxesScreen()
 
 
 BOXES = BoxesGame()
