@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from aves_core.games.boxes import rules, setup
@@ -212,6 +213,11 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         from aves_core.games.boxes.terminal import BoxesScreen
 
         return BoxesScreen()
+
+    def web_folder(self) -> Path:
+        """``games/boxes/web``: the container's slots, the seats' notes, the sealed bid
+        built note by note, the open auction and the payment, in the browser."""
+        return Path(__file__).resolve().parent / "web"
 
 
 BOXES = BoxesGame()
