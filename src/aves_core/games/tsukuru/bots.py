@@ -22,7 +22,7 @@ worth one point to one seat, whatever came before. Playouts finish when they can
 otherwise draw and discard to keep the most finishing chances (``keep_value``); one
 stopped early (``PLAYOUT_MOVES``) is won by the most points, then by the hand likeliest
 to finish with its next draw. GreedyBot's scores order and bias the root's moves, its
-equal discards ordered by ``keep_value``.
+equal discards ordered by two steps of ``keep_value`` (``_outlook``).
 """
 
 from __future__ import annotations
@@ -337,23 +337,42 @@ def _round_result(state: TsukuruState) -> Result | None:
     return Result(tuple(range(state.num_players)), "target")
 
 
-TIE_BREAK = 1e-7
-"""The weight of ``keep_value`` in the root's discard scores: far below a change of one
-tile in GreedyBot's waits (at least 1/61), so it only orders discards greedy finds equal
-(all waiting for nothing: 45% of greedy's discards in 2-player games)."""
+TIE_BREAK = 1e-9
+"""The weight of ``_outlook`` in the root's discard scores: at most about 1e-4, far
+below a change of one tile in GreedyBot's waits (at least 1/61), so it only orders the
+discards greedy finds equal (all waiting for nothing: 45% of greedy's discards in
+2-player games)."""
+
+
+def _outlook(concealed: Counts, opened: tuple[TileSet, ...], unseen: Sequence[int]
+             ) -> int:
+    """Two steps of ``keep_value`` for 7 tiles: over each unseen kind, by its count, the
+    best ``keep_value`` after drawing it and discarding once more (about 1,000 cached
+    ``totals`` lookups: for the root only)."""
+    outlook = 0
+    for index, count in enumerate(unseen):
+        if count:
+            drawn = _add(concealed, index, 1)
+            outlook += count * max(keep_value(_add(drawn, other, -1), opened)
+                                   for other, held in enumerate(drawn) if held)
+    return outlook
 
 
 def _root_scores(state: TsukuruState, knowledge: TsukuruView) -> Mapping[Move, float]:
-    # Scored from the view, never from the drawn state's hidden tiles.
+    # Scored from the view, never from the drawn state's hidden tiles. Greedy's equal
+    # discards are ordered by _outlook: in heads-up rounds played by greedy with this
+    # order against greedy with one step of keep_value, it won 53% of 2,200; greedy with
+    # one step won 54.5% of 1,000 against greedy alone.
     scores = score_moves(knowledge)
     if knowledge.phase is not Phase.TURN:
         assert knowledge.concealed is not None
         assert knowledge.seat is not None
         concealed, opened = knowledge.concealed, knowledge.open_sets[knowledge.seat]
+        unseen = unseen_tiles(knowledge)
         for move in scores:
             if type(move) is Discard:
-                scores[move] += TIE_BREAK * keep_value(_add(concealed, INDEX[move.tile], -1),
-                                                       opened)
+                scores[move] += TIE_BREAK * _outlook(
+                    _add(concealed, INDEX[move.tile], -1), opened, unseen)
     return scores
 
 
