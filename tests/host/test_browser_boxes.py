@@ -215,6 +215,9 @@ def test_a_whole_boxes_game_by_two_people_and_two_bots(
             assert 0 == watcher.page.locator("#mine, #bid-notes, #my-commit").count()
             assert 0 == watcher.page.locator("#container .bx-card").count()
         assert len(kinds) < 500, "the game did not end"
+    # The drawing fits a phone: nothing wider than the page (bo's page has no share link,
+    # which is the shell's).
+    assert viewport["width"] >= bo.page.evaluate("document.documentElement.scrollWidth")
     for page in (ann, bo):
         page.page.wait_for_selector("#result")
         page.settled()

@@ -67,6 +67,7 @@ export function mount(root, context) {
   let chosen = [];       // the notes of the sealed bid being built
   let chosenFor = null;  // the container that bid is for
   let bidAmount = null;  // the amount typed for an open bid
+  let lastLook = null;   // the box examined last: {container, slot}, marked
 
   const name = (seat) => context.name(seat);
   const Name = (seat) => cap(name(seat));
@@ -97,7 +98,8 @@ export function mount(root, context) {
       const label = `box ${code} (${closed ? "closed, 2 actions" : "open, 1 action"})` +
         (seen[code] ? `: ${cardName(seen[code])}` : ", face down") +
         (by.length ? `, examined by ${context.list(by)}` : "");
-      const attrs = { class: `bx-slot${closed ? " closed" : ""}${move ? " playable" : ""}${by.length ? " looked" : ""}`,
+      const last = lastLook && lastLook.container === view.container && lastLook.slot === code;
+      const attrs = { class: `bx-slot${closed ? " closed" : ""}${move ? " playable" : ""}${by.length ? " looked" : ""}${last ? " just" : ""}`,
                       "data-slot": code, "aria-label": move ? `examine ${label}` : label, title: move ? `examine ${code}` : label };
       if (move) attrs.onclick = () => context.play(move);
       return el(move ? "button" : "div", attrs,
@@ -303,9 +305,10 @@ export function mount(root, context) {
 
   return {
     update(view, events, how) {
-      if (how && how.fresh) { just = []; reveal = null; }
+      if (how && how.fresh) { just = []; reveal = null; lastLook = null; }
       let found = null;
       for (const event of events) {
+        if (event.type === "examined") lastLook = { container: event.container, slot: event.slot };
         if (event.type === "revealed") found = { commits: event.commits, top: event.top, container: view.container };
         if (found && event.type === "sold") found.container = event.container;
       }
