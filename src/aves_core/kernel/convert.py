@@ -30,6 +30,7 @@ __all__ = [
     "MismatchError",
     "converter",
     "describe",
+    "json_object",
     "snake_case",
     "structure",
     "type_first",
@@ -50,6 +51,14 @@ class FieldError(Exception):
 
 class MismatchError(TypeError):
     """Raised by the strict hooks; the message says what was expected."""
+
+
+def json_object(data: Any, what: str) -> dict[str, Any]:
+    """``data`` if it is a JSON object, else a ``FieldError`` saying ``what`` it should be
+    and what it is (``the setup must be an object, got a list``)."""
+    if type(data) is not dict:
+        raise FieldError(f"{what} must be an object, got {describe(data)}")
+    return data
 
 
 def describe(value: object) -> str:

@@ -45,7 +45,14 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
-from aves_core.kernel.convert import FieldError, converter, structure, type_first
+from aves_core.kernel.convert import (
+    FieldError,
+    converter,
+    describe,
+    json_object,
+    structure,
+    type_first,
+)
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 
 if TYPE_CHECKING:
@@ -137,12 +144,6 @@ class ViewStatus:
     result: Result | None
 
 
-def _json_object(data: Any, what: str) -> dict[str, Any]:
-    if type(data) is not dict:
-        raise FieldError(f"{what} must be an object")
-    return data
-
-
 class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     """One game's rules over its own frozen values (see the module's docstring).
 
@@ -155,6 +156,10 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     phases: PhaseMachine[Any, Any]
     move_type: Any
     """The union of the game's move classes (JSON: a tagged union on ``"type"``)."""
+    move_tags: tuple[str, ...] = ()
+    """The ``"type"`` of each kind of move, when the game lists them: then
+    ``move_from_json`` says that a move is no object, that its ``"type"`` is missing, or
+    which types there are."""
     event_type: Any
     """The union of the game's event classes (JSON: a tagged union on ``"type"``)."""
     options_type: type[O]
@@ -353,6 +358,15 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def move_from_json(self, data: Any) -> M:
         """A move from its JSON object (``FieldError`` with the bad field's path)."""
+        tags = self.move_tags
+        if tags:
+            json_object(data, "a move")
+            if "type" not in data:
+                raise FieldError("the key 'type' is missing", path="type")
+            tag = data["type"]
+            if type(tag) is not str or tag not in tags:
+                raise FieldError(f"unknown move type {describe(tag)} ({', '.join(tags)})",
+                                 path="type")
         move: M = structure(data, self.move_type)
         return move
 
@@ -428,7 +442,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def setup_from_json(self, data: Any) -> U:
         """A setup from its JSON object, checked for shape (``FieldError``)."""
-        return structure(_json_object(data, "the setup"), self.setup_type)
+        return structure(json_object(data, "the setup"), self.setup_type)
 
     def options_to_json(self, options: O) -> dict[str, Any]:
         """Options as a JSON object."""
@@ -437,7 +451,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def options_from_json(self, data: Any) -> O:
         """Options from a JSON object (``FieldError``)."""
-        return structure(_json_object(data, "the options"), self.options_type)
+        return structure(json_object(data, "the options"), self.options_type)
 
     def result_from_json(self, data: Any) -> Result:
         """A recorded result, checked for shape and for a reason of this game."""
@@ -446,7 +460,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
                 and data.get("reason") in self.facts.reasons):
             # Well formed, as nearly every recorded result is: no converter needed.
             return Result(tuple(data["winners"]), data["reason"])
-        result = structure(_json_object(data, "a result"), Result)
+        result = structure(json_object(data, "a result"), Result)
         if result.reason not in self.facts.reasons:
             choices = ", ".join(repr(reason) for reason in self.facts.reasons)
             raise FieldError(f"expected one of {choices}, got {result.reason!r:.40}",

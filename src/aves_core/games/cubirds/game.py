@@ -26,11 +26,7 @@ from aves_core.games.cubirds.events import (
 )
 from aves_core.games.cubirds.moves import Lay, Move, NoDraw, Reshuffle, parse_move
 from aves_core.games.cubirds.phases import PHASES, Phase
-from aves_core.games.cubirds.serialize import (
-    structure_move,
-    structure_options,
-    structure_setup,
-)
+from aves_core.games.cubirds.serialize import MOVE_TAGS, structure_options
 from aves_core.games.cubirds.setup import ReshufflePlan, SetupPlan
 from aves_core.games.cubirds.state import (
     REASONS,
@@ -74,6 +70,7 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     )
     phases = PHASES
     move_type = Move
+    move_tags = MOVE_TAGS
     event_type = Event
     options_type = CubirdsOptions
     setup_type = CubirdsSetup
@@ -247,14 +244,6 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
         """``0:lay P 2 left``, ``0:draw``, ``0:nodraw``, ``0:fly M``, ``0:nofly``,
         ``*:reshuffle WRMP...``."""
         return parse_move(text)
-
-    def move_from_json(self, data: Any) -> Move:
-        """A move object (``FieldError`` with the bad field's path)."""
-        return structure_move(data)
-
-    def setup_from_json(self, data: Any) -> CubirdsSetup:
-        """The ``setup`` object of a log's header (its values are ``start``'s to judge)."""
-        return structure_setup(data)
 
     def options_from_json(self, data: Any) -> CubirdsOptions:
         """Options from JSON (``row_cards`` 3 or 4: ``bad_options`` otherwise)."""

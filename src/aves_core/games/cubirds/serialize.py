@@ -9,7 +9,8 @@ species letters. A setup is ``{"row_cards": 3, "rows": ["FOT", "DPM", "WRF",
 "OTD"], "stock": "...", "dealer": 2}`` and options ``{"row_cards": 3}``; a field of
 the wrong shape is a ``FieldError`` naming its path (code ``schema``), a
 ``row_cards`` that is not 3 or 4 code ``bad_options``. The values of a setup are
-``start``'s to judge (``bad_deal``, ``bad_dealer``).
+``start``'s to judge (``bad_deal``, ``bad_dealer``). The kernel's ``Game`` reads
+moves (``move_tags``) and setups from JSON with these checks.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from cattrs.strategies import configure_tagged_union
 from aves_core.games.cubirds.events import Event
 from aves_core.games.cubirds.moves import Move
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.state import ROW_CARDS, CubirdsOptions, CubirdsSetup
-from aves_core.kernel.convert import FieldError, converter, describe, snake_case, structure
+from aves_core.games.cubirds.state import ROW_CARDS, CubirdsOptions
+from aves_core.kernel.convert import FieldError, converter, json_object, snake_case, structure
 
-__all__ = ["MOVE_TAGS", "structure_move", "structure_options", "structure_setup"]
+__all__ = ["MOVE_TAGS", "structure_options"]
 
 MOVE_TAGS = ("lay", "draw", "nodraw", "fly", "nofly", "reshuffle")
 """The ``"type"`` of each kind of move."""
@@ -41,25 +42,6 @@ def _register() -> None:
 _register()
 
 
-def _object(data: Any, what: str) -> dict[str, Any]:
-    if type(data) is not dict:
-        raise FieldError(f"{what} must be an object, got {describe(data)}")
-    return data
-
-
-def structure_move(data: Any) -> Move:
-    """A move from its JSON object; ``FieldError`` (path relative to the move) if not."""
-    _object(data, "a move")
-    if "type" not in data:
-        raise FieldError("the key 'type' is missing", path="type")
-    tag = data["type"]
-    if type(tag) is not str or tag not in MOVE_TAGS:
-        raise FieldError(f"unknown move type {describe(tag)} ({', '.join(MOVE_TAGS)})",
-                         path="type")
-    move: Move = structure(data, Move)  # type: ignore[arg-type]
-    return move
-
-
 def _check_row_cards(data: dict[str, Any]) -> None:
     value = data.get("row_cards")
     if type(value) is int and value not in ROW_CARDS:
@@ -69,10 +51,5 @@ def _check_row_cards(data: dict[str, Any]) -> None:
 
 def structure_options(data: Any) -> CubirdsOptions:
     """Options from their JSON object (``row_cards`` may be left out: 3)."""
-    _check_row_cards(_object(data, "the options"))
+    _check_row_cards(json_object(data, "the options"))
     return structure(data, CubirdsOptions)
-
-
-def structure_setup(data: Any) -> CubirdsSetup:
-    """A setup from its JSON object, checked for shape only."""
-    return structure(_object(data, "the setup"), CubirdsSetup)

@@ -18,11 +18,7 @@ from aves_core.games.tsukuru import rules, setup
 from aves_core.games.tsukuru.events import Event, events_for
 from aves_core.games.tsukuru.moves import Deal, Move, parse_move
 from aves_core.games.tsukuru.phases import PHASES, Phase
-from aves_core.games.tsukuru.serialize import (
-    structure_move,
-    structure_options,
-    structure_setup,
-)
+from aves_core.games.tsukuru.serialize import MOVE_TAGS
 from aves_core.games.tsukuru.state import (
     REASONS,
     TsukuruOptions,
@@ -63,6 +59,7 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
     )
     phases = PHASES
     move_type = Move
+    move_tags = MOVE_TAGS
     event_type = Event
     options_type = TsukuruOptions
     setup_type = TsukuruSetup
@@ -213,18 +210,6 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
         """``0:draw``, ``0:discard B7``, ``0:get 2 B4B5``, ``0:finish R1R2R3 B4B5B6``,
         ``0:finishfrom 3 ...``, ``*:deal ...``."""
         return parse_move(text)
-
-    def move_from_json(self, data: Any) -> Move:
-        """A move object (``FieldError`` with the bad field's path)."""
-        return structure_move(data)
-
-    def setup_from_json(self, data: Any) -> TsukuruSetup:
-        """The ``setup`` object of a log's header (its values are ``start``'s to judge)."""
-        return structure_setup(data)
-
-    def options_from_json(self, data: Any) -> TsukuruOptions:
-        """Options from JSON (``bad_options`` for a value not allowed)."""
-        return structure_options(data)
 
     def state_report(self, state: TsukuruState) -> dict[str, Any]:
         """Round, dealer, scores, ranks, every seat's concealed tiles, open sets and

@@ -10,22 +10,20 @@ events likewise (``{"type": "drew", "seat": 1, "tile": null}``). Counts are list
 options ``{"scoring": "advanced", "end": "rounds"}``; a field of the wrong shape is a
 ``FieldError`` naming its path (code ``schema``), an option of no allowed value code
 ``bad_options``. The values of a setup are ``start``'s to judge (``bad_deal``,
-``bad_dealer``).
+``bad_dealer``). The kernel's ``Game`` reads moves (``move_tags``), setups and
+options from JSON with these checks.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from cattrs.strategies import configure_tagged_union
 
 from aves_core.games.tsukuru.events import Event
 from aves_core.games.tsukuru.moves import Move
 from aves_core.games.tsukuru.phases import Phase
-from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruSetup
-from aves_core.kernel.convert import FieldError, converter, describe, snake_case, structure
+from aves_core.kernel.convert import converter, snake_case
 
-__all__ = ["MOVE_TAGS", "structure_move", "structure_options", "structure_setup"]
+__all__ = ["MOVE_TAGS"]
 
 MOVE_TAGS = ("draw", "discard", "get", "finish", "finishfrom", "deal")
 """The ``"type"`` of each kind of move."""
@@ -40,33 +38,3 @@ def _register() -> None:
 
 
 _register()
-
-
-def _object(data: Any, what: str) -> dict[str, Any]:
-    if type(data) is not dict:
-        raise FieldError(f"{what} must be an object, got {describe(data)}")
-    return data
-
-
-def structure_move(data: Any) -> Move:
-    """A move from its JSON object; ``FieldError`` (path relative to the move) if not."""
-    _object(data, "a move")
-    if "type" not in data:
-        raise FieldError("the key 'type' is missing", path="type")
-    tag = data["type"]
-    if type(tag) is not str or tag not in MOVE_TAGS:
-        raise FieldError(f"unknown move type {describe(tag)} ({', '.join(MOVE_TAGS)})",
-                         path="type")
-    move: Move = structure(data, Move)  # type: ignore[arg-type]
-    return move
-
-
-def structure_options(data: Any) -> TsukuruOptions:
-    """Options from their JSON object (either may be left out: basic, target); a value
-    the options refuse is code ``bad_options``."""
-    return structure(_object(data, "the options"), TsukuruOptions)
-
-
-def structure_setup(data: Any) -> TsukuruSetup:
-    """A setup from its JSON object, checked for shape only."""
-    return structure(_object(data, "the setup"), TsukuruSetup)
