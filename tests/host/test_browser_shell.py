@@ -229,14 +229,18 @@ def test_the_replay_viewer_plays_with_the_games_drawing_and_says_each_move(
     me.close()
 
 
-@pytest.mark.parametrize("game", ["aves", "soulaween", "cubirds"])
+@pytest.mark.parametrize(("game", "seats"), [
+    ("aves", ["greedy"]), ("soulaween", ["greedy"]), ("cubirds", ["greedy"]),
+    # A friend's seat: the table shows the friend's link, which must wrap on a phone.
+    ("boxes", ["human", "greedy"])])
 def test_the_lobby_and_a_table_fit_a_phone_and_pass_axe(browser: Any, server: ServeProcess,
-                                                        game: str) -> None:
+                                                        game: str, seats: list[str]) -> None:
     me = Page(browser, server.url, f"shell-phone-{game}", viewport=PHONE)
     me.page.wait_for_selector("#create")
     assert [] == serious_violations(me)
-    create_table(me, game, ["greedy"], {})
+    create_table(me, game, seats, {})
     me.settled()
+    assert me.page.locator("code.share").count() == seats.count("human")
     wide = me.page.evaluate("document.scrollingElement.scrollWidth")
     assert wide <= PHONE["width"] + 1, f"the {game} table is {wide} px wide on a phone"
     me.shot("table")

@@ -185,3 +185,60 @@ def test_bots_bid_without_waiting_for_people(database: str) -> None:
             assert time.monotonic() < deadline, view
             time.sleep(0.05)
         assert view["view"]["to_move"] == [0]  # the person alone is still to bid
+
+
+# --- Boxes: a sealed auction, four seats committing banknotes in the same instant ---------
+
+
+async def _sealed_auction(lobby: Lobby, seed: int) -> tuple[str, list[str]]:
+    """A four-seat Boxes table whose sealed auction waits for every seat's commit (the
+    auctioneer chose sealed, everyone stopped examining at once)."""
+    made = await lobby.create({"game": "boxes", "players": PLAYERS, "seed": seed})
+    table = made["table"]
+    tokens = [(await lobby.join(table, seat))["token"] for seat in range(4)]
+    auctioneer = made["to_move"][0]
+    await lobby.move(table, auctioneer, tokens[auctioneer],
+                     {"type": "auction", "player": auctioneer, "kind": "sealed"})
+    while True:
+        to_move = (await lobby.summary(table))["to_move"]
+        if len(to_move) > 1:
+            return table, tokens
+        (seat,) = to_move
+        await lobby.move(table, seat, tokens[seat], {"type": "stop", "player": seat})
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_boxes_commit_sent_in_the_same_instant_lands(database: str, workers: int
+                                                           ) -> None:
+    """Boxes' sealed auction (BX14): four seats commit their notes at once, through one
+    worker or split between two; every commit lands, the reveal shows all four, and
+    the one highest bid wins."""
+
+    async def race(rounds: int) -> list[tuple[list[list[int]], int]]:
+        stores = [open_store(database) for _ in range(workers)]
+        lobbies = [Lobby(store, allow_seeds=True, limits=TESTING["limits"])
+                   for store in stores]
+        outcomes = []
+        try:
+            for round_ in range(rounds):
+                table, tokens = await _sealed_auction(lobbies[0], round_)
+                for lobby in lobbies[1:]:
+                    await lobby.summary(table)
+                notes = [[500] * (seat + 1) for seat in range(4)]  # seat 3 bids most
+                await asyncio.gather(*(
+                    lobbies[seat % workers].move(table, seat, tokens[seat], {
+                        "type": "seal", "player": seat, "notes": notes[seat]})
+                    for seat in range(4)))
+                view = (await lobbies[-1].view(table, None, None))["view"]
+                outcomes.append(([list(commit) for commit in view["revealed"]],
+                                 view["money"][3]))
+        finally:
+            for lobby in lobbies:
+                lobby.close()
+            for store in stores:
+                store.close()
+        return outcomes
+
+    for revealed, money in asyncio.run(race(8)):
+        assert revealed == [[500], [500, 500], [500, 500, 500], [500, 500, 500, 500]]
+        assert money == 3400 - 2000  # seat 3 paid exactly its notes (BX15)

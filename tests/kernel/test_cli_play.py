@@ -115,6 +115,7 @@ def test_several_people_take_turns_and_none_sees_anothers_sealed_bid(
     assert "bo bids 1" not in cy
     assert "bids revealed: ann 3, bo 1, cy 0; ann wins the prize" in out
     assert "you" not in out.split("game over")[-1]
+    assert "you" not in out[out.index("bids revealed"):]  # nobody is "you" at the end
     assert re.search(r"game over: .+ won \(", out)
 
 
@@ -169,6 +170,7 @@ def test_two_people_commit_boxes_sealed_bids_in_turn_none_seeing_the_others(
     end = out.split("game over")[-1]
     assert "you" not in end
     assert "final wealth:" in out
+    assert "you" not in out[out.index("final wealth:"):]  # several people: nobody is "you"
     assert re.search(r"game over: .+ won \(the most wealth\)", out)
     assert [] == SNAKE.findall(out.replace(str(log), "LOG"))
 

@@ -193,7 +193,9 @@ def _show_end(table: Table, terminal: _Terminal) -> None:
     assert result is not None
     screen = terminal.screen
     if isinstance(screen, OutcomeScreen):
-        terminal.lines(screen.outcome(table.state, terminal.names, terminal.seat,
+        # With several people at the terminal nobody is "you" (-1: no seat).
+        terminal.lines(screen.outcome(table.state, terminal.names,
+                                      -1 if terminal.several else terminal.seat,
                                       terminal.paint))
     winners = in_words("you" if winner == terminal.seat and not terminal.several
                        else terminal.names[winner] for winner in result.winners)

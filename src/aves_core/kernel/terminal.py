@@ -68,7 +68,8 @@ class OutcomeScreen(Protocol):
     def outcome(self, state: Any, names: Sequence[str], seat: int, paint: Paint
                 ) -> list[str]:
         """Every seat's final state (``state`` is the whole final state: the game is
-        over, nothing is hidden any more), as the game's own ending shows it."""
+        over, nothing is hidden any more), as the game's own ending shows it; ``seat``
+        is shown as "you" (-1 when several people share the terminal: nobody is)."""
         ...
 
 
