@@ -29,6 +29,7 @@ SOULAWEEN = "python_aves_core_soulaween"
 TOY = game_name(chancegame.GAME.id)
 CUBIRDS = "python_aves_core_cubirds"
 TSUKURU = "python_aves_core_tsukuru"
+BOXES = "python_aves_core_boxes"
 SEALED = game_name(simgame.GAME.id)
 
 
@@ -82,6 +83,8 @@ def test_registered() -> None:
     (TSUKURU, {"players": 4, "scoring": "advanced"}),
     (SEALED, {"players": 2}),
     (SEALED, {"players": 4, "coins": 6}),
+    (BOXES, {"players": 2}),
+    (BOXES, {"players": 4}),
 ])
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
@@ -479,3 +482,32 @@ def test_simultaneous_bids_are_sequential_moves_hidden_from_the_others() -> None
     bids = {state.resample_from_infostate(1, sampler).kernel_state.bids[0]
             for _ in range(30)}
     assert len(bids) > 1
+
+
+def test_a_boxes_seats_information_state_does_not_reveal_anothers_sealed_commit() -> None:
+    """Boxes' sealed auction, as OpenSpiel sees it: the seats commit in turn (seat 0
+    first), and seat 1's strings, tensors and legal actions are the same whatever seat
+    0 committed; its resampled states draw seat 0's commit among those it could make."""
+    from aves_core.games.boxes.encoding import SEAL, STOP, set_number
+
+    game = pyspiel.load_game(BOXES, {"players": 2})
+    assert game.num_distinct_actions() == 1333
+    assert game.observation_tensor_size() == 195
+    seen = {}
+    for notes in ((), (500, 500, 200)):
+        state = dealt(game, 1)
+        while state.kernel_view(None).phase.value != "sealedBid":
+            actions = state.legal_actions()
+            state.apply_action(1 if 1 in actions else STOP)  # sealed, then stop at once
+        assert state.current_player() == 0
+        state.apply_action(SEAL + set_number(notes))
+        assert state.current_player() == 1
+        assert state.kernel_view(0).my_commit == notes
+        seen[notes] = (state.information_state_string(1), state.observation_string(1),
+                       state.observation_tensor(1), state.information_state_tensor(1),
+                       state.legal_actions(1))
+    assert seen[()] == seen[(500, 500, 200)]
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    commits = {state.resample_from_infostate(1, sampler).kernel_state.commits[0]
+               for _ in range(30)}
+    assert len(commits) > 1

@@ -205,6 +205,34 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         who moves."""
         return str(state)
 
+    # --- bots and learning agents ----------------------------------------------------------
+
+    _hooks: Any = None
+
+    def bot_factories(self) -> Any:
+        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
+        from ``aves_core.games.boxes.bots``."""
+        from aves_core.games.boxes.bots import bot_factories
+
+        return bot_factories(self)
+
+    def search_hooks(self) -> Any:
+        """The unseen cards redrawn by pile and the others' pending commits drawn by the
+        playout policy, GreedyBot's scores at the root (``bots.search_hooks``)."""
+        if self._hooks is None:
+            from aves_core.games.boxes.bots import search_hooks
+
+            self._hooks = search_hooks()
+        return self._hooks
+
+    def encoding(self, num_players: int) -> Any:
+        """The action indices and observation layout of
+        ``aves_core.games.boxes.encoding``."""
+        from aves_core.games.boxes.encoding import BoxesEncoding
+
+        self.check_players(num_players)
+        return BoxesEncoding(num_players)
+
     # --- the ways people play -------------------------------------------------------------
 
     def screen(self) -> Screen[Any, Any, Any]:

@@ -1,0 +1,313 @@
+"""Boxes for learning agents: a fixed action index for every seat's move and a flat
+observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+
+Actions (1,333, the same for every number of players). A set of notes is its counts
+``a b c d`` of 500, 200, 100 and 50 (0-4 each: a seat never holds more than 4 of a
+value, BX3), numbered ``a*125 + b*25 + c*5 + d`` (625 sets):
+
+- 0 ``auction open``, 1 ``auction sealed``;
+- 2-11 ``examine`` a slot: c1-c4, o1-o6 (2 + slot);
+- 12 ``stop``;
+- 13-637 ``seal`` a set of notes: 13 + its number (0 is ``seal none``);
+- 638-706 ``bid`` 0 to 3,400: 638 + amount / 50;
+- 707 ``pass``;
+- 708-1332 ``pay`` a set of notes: 708 + its number.
+
+Observation (``133 + 31 * N`` floats: 195 for 2 players, 257 for 4), read from the
+seat's view only and from its side: seat ``me + i`` is "i seats to my left", first in
+every per-seat block. Money and bids are divided by 3,400 (a seat's starting money),
+note counts and card counts by 4, so every value lies in [0, 8] (a wealth of at most
+10,600 gives 3.2). Card kinds ``k`` are, in order, the 16 collection cards Y50-Y200,
+B50-B200, R50-R200, G50-G200 (0-15), then Y250 B250 R250 G250 N500 N0 N10 (16-22).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aves_core.games.boxes.cards import (
+    COLOURS,
+    NOTE_VALUES,
+    OPEN_CANONICAL,
+    START_NOTES,
+    collections_of,
+    counts_of_notes,
+    money_of,
+    notes_of_counts,
+)
+from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
+from aves_core.games.boxes.phases import Phase
+from aves_core.games.boxes.state import CONTAINERS, SLOTS
+from aves_core.games.boxes.views import BoxesView
+from aves_core.kernel.encoding import EncodingError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["KINDS", "BoxesEncoding"]
+
+MAX_NOTES = START_NOTES[0]
+"""The most notes of one value a seat can hold (4)."""
+SETS: int = (MAX_NOTES + 1) ** len(NOTE_VALUES)
+"""The sets of notes a seat can commit or pay (625)."""
+MONEY = money_of(START_NOTES)
+"""A seat's starting money (3,400): the scale of money and bids."""
+KINDS: tuple[str, ...] = (*OPEN_CANONICAL[:16], *(f"{colour}250" for colour in COLOURS),
+                          "N500", "N0", "N10")
+"""The 23 kinds of card, in the observation's order."""
+_KIND = {kind: index for index, kind in enumerate(KINDS)}
+
+AUCTION = 0
+EXAMINE = AUCTION + 2
+STOP = EXAMINE + len(SLOTS)
+SEAL = STOP + 1
+BID = SEAL + SETS
+BIDS = MONEY // 50 + 1
+PASS = BID + BIDS
+PAY = PASS + 1
+ACTIONS = PAY + SETS
+
+_PHASES = (Phase.CHOOSE_AUCTION, Phase.EXAMINE, Phase.OPEN_AUCTION, Phase.SEALED_BID,
+           Phase.PAYMENT, Phase.GAME_END)
+_SLOT = {slot: index for index, slot in enumerate(SLOTS)}
+
+# The observation, up to the per-seat blocks.
+O_PHASE = 0
+O_CONTAINER = O_PHASE + len(_PHASES)
+O_AUCTION = O_CONTAINER + 1
+O_ACTIONS = O_AUCTION + 2
+O_STANDING = O_ACTIONS + 1
+O_HAS_STANDING = O_STANDING + 1
+O_PRICE = O_HAS_STANDING + 1
+O_MY_COMMIT = O_PRICE + 1
+O_COMMITTED = O_MY_COMMIT + len(NOTE_VALUES)
+SLOT_BLOCK = 2 + len(COLOURS)
+O_SLOTS = O_COMMITTED + 1
+O_WON = O_SLOTS + len(SLOTS) * SLOT_BLOCK
+O_SEEN = O_WON + len(KINDS)
+O_COLLECTIONS = O_SEEN + len(KINDS)
+O_OPEN_LEFT = O_COLLECTIONS + 1
+O_CLOSED_LEFT = O_OPEN_LEFT + 1
+O_SEATS = O_CLOSED_LEFT + 1
+
+# One seat's block.
+S_NOTES = 0
+S_MONEY = S_NOTES + len(NOTE_VALUES)
+S_WON = S_MONEY + 1
+S_AUCTIONEER = S_WON + 1
+S_TO_MOVE = S_AUCTIONEER + 1
+S_EXAMINER = S_TO_MOVE + 1
+S_COMMITTED = S_EXAMINER + 1
+S_BIDDER = S_COMMITTED + 1
+S_HOLDER = S_BIDDER + 1
+S_WINNER = S_HOLDER + 1
+S_REVEALED = S_WINNER + 1
+S_WEALTH = S_REVEALED + 1
+S_LOOKS = S_WEALTH + 1
+SEAT_BLOCK = S_LOOKS + len(SLOTS)
+
+
+def set_number(notes: tuple[int, ...]) -> int:
+    """The number of a set of notes (``a*125 + b*25 + c*5 + d``); ``EncodingError`` for
+    notes no seat can hold."""
+    if any(note not in NOTE_VALUES for note in notes):
+        raise EncodingError(f"{notes} are not banknotes of Boxes")
+    number = 0
+    for count in counts_of_notes(notes):
+        if count > MAX_NOTES:
+            raise EncodingError(f"{notes}: no seat holds more than {MAX_NOTES} of a value")
+        number = number * (MAX_NOTES + 1) + count
+    return number
+
+
+def notes_of_number(number: int) -> tuple[int, ...]:
+    """The set of notes with this number (largest first)."""
+    counts = []
+    for _ in NOTE_VALUES:
+        number, count = divmod(number, MAX_NOTES + 1)
+        counts.append(count)
+    return notes_of_counts(counts[::-1])
+
+
+def _range(first: int, after: int) -> str:
+    return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
+
+
+class BoxesEncoding:
+    """The encoding of Boxes for ``num_players`` seats (2 to 4): the actions are the same
+    for all, the observation's size depends on the number of players."""
+
+    num_actions = ACTIONS
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = count = num_players
+        self.sales = O_SEATS + count * SEAT_BLOCK
+        self.sale_block = count + 1
+        self.observation_size = self.sales + CONTAINERS * self.sale_block
+
+    def action_index(self, move: Move) -> int:
+        """See the module's table."""
+        if isinstance(move, Auction):
+            return AUCTION + (move.kind == "sealed")
+        if isinstance(move, Examine):
+            slot = _SLOT.get(move.slot)
+            if slot is None:
+                raise EncodingError(f"{move}: no such slot")
+            return EXAMINE + slot
+        if isinstance(move, Stop):
+            return STOP
+        if isinstance(move, Seal):
+            return SEAL + set_number(move.notes)
+        if isinstance(move, Bid):
+            amount = move.amount
+            if amount % 50 or not 0 <= amount <= MONEY:
+                raise EncodingError(f"{move}: a bid is 0 to {MONEY} in 50s")
+            return BID + amount // 50
+        if isinstance(move, Pass):
+            return PASS
+        if isinstance(move, Pay):
+            return PAY + set_number(move.notes)
+        raise EncodingError(f"{move!r} is no Boxes move")
+
+    def move_of(self, index: int, view: BoxesView) -> Move:
+        """The seat's legal move with this index."""
+        seat = view.seat
+        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
+            raise EncodingError(f"{index!r} is no Boxes action of {seat!r} "
+                                f"(0 to {ACTIONS - 1})")
+        move: Move
+        if index < EXAMINE:
+            move = Auction(seat, "open" if index == AUCTION else "sealed")
+        elif index < STOP:
+            move = Examine(seat, SLOTS[index - EXAMINE])
+        elif index == STOP:
+            move = Stop(seat)
+        elif index < BID:
+            move = Seal(seat, notes_of_number(index - SEAL))
+        elif index < PASS:
+            move = Bid(seat, 50 * (index - BID))
+        elif index == PASS:
+            move = Pass(seat)
+        else:
+            move = Pay(seat, notes_of_number(index - PAY))
+        if move not in view.legal_moves:
+            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
+        return move
+
+    def observe(self, view: BoxesView, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation (see the module's table), from its view alone."""
+        me = view.seat if view.seat is not None else 0
+        count = self.num_players
+        container = view.container
+        out[O_PHASE + _PHASES.index(view.phase)] = 1.0
+        out[O_CONTAINER] = container / CONTAINERS
+        if view.auction is not None:
+            out[O_AUCTION + (view.auction == "sealed")] = 1.0
+        out[O_ACTIONS] = view.actions / 7
+        if view.standing is not None:
+            out[O_STANDING] = view.standing / MONEY
+            out[O_HAS_STANDING] = 1.0
+        out[O_PRICE] = view.price / MONEY
+        if view.my_commit is not None:
+            for index, held in enumerate(counts_of_notes(view.my_commit)):
+                out[O_MY_COMMIT + index] = held / MAX_NOTES
+            out[O_COMMITTED] = 1.0
+        seen: list[str] = []
+        looks = [[0.0] * len(SLOTS) for _ in range(count)]
+        for look in view.looks:
+            if look.container == container:
+                looks[look.seat][_SLOT[look.slot]] = 1.0
+            if look.card is None:
+                continue
+            seen.append(look.card)
+            if look.container == container:
+                base = O_SLOTS + _SLOT[look.slot] * SLOT_BLOCK
+                out[base] = 1.0
+                out[base + 1] = int(look.card[1:]) / 250
+                if look.card[0] != "N":
+                    out[base + 2 + COLOURS.index(look.card[0])] = 1.0
+        mine = [card for won in view.my_containers for card in won.cards]
+        for card in mine:
+            out[O_WON + _KIND[card]] += 1.0 / MAX_NOTES
+        looked = {(look.container, look.slot) for look in view.looks if look.card is not None}
+        for won in view.my_containers:
+            for slot, card in zip(SLOTS, won.cards, strict=True):
+                if (won.container, slot) not in looked:
+                    seen.append(card)
+        for card in seen:
+            out[O_SEEN + _KIND[card]] += 1.0 / MAX_NOTES
+        out[O_COLLECTIONS] = collections_of(mine, count) / MAX_NOTES
+        out[O_OPEN_LEFT] = view.open_left / 36
+        out[O_CLOSED_LEFT] = view.closed_left / 24
+        won_count = [0] * count
+        for sale in view.sales:
+            won_count[sale.seat] += 1
+            base = self.sales + (sale.container - 1) * self.sale_block
+            out[base + (sale.seat - me) % count] = 1.0
+            out[base + count] = sale.price / MONEY
+        for offset in range(count):
+            seat = (me + offset) % count
+            base = O_SEATS + offset * SEAT_BLOCK
+            for index, held in enumerate(view.notes[seat]):
+                out[base + S_NOTES + index] = held / MAX_NOTES
+            out[base + S_MONEY] = view.money[seat] / MONEY
+            out[base + S_WON] = won_count[seat] / CONTAINERS
+            out[base + S_AUCTIONEER] = float(seat == view.auctioneer)
+            out[base + S_TO_MOVE] = float(seat in view.to_move)
+            out[base + S_EXAMINER] = float(seat == view.examiner)
+            out[base + S_COMMITTED] = float(seat in view.committed)
+            out[base + S_BIDDER] = float(seat in view.bidders)
+            out[base + S_HOLDER] = float(seat == view.holder)
+            out[base + S_WINNER] = float(seat == view.winner)
+            if view.revealed is not None:
+                out[base + S_REVEALED] = sum(view.revealed[seat]) / MONEY
+            if view.wealth is not None:
+                out[base + S_WEALTH] = view.wealth[seat] / MONEY
+            for place, looked_at in enumerate(looks[seat]):
+                out[base + S_LOOKS + place] = looked_at
+
+    def describe(self) -> list[tuple[str, str]]:
+        """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""
+        sales = self.sales
+        return [
+            (f"action {AUCTION}-{AUCTION + 1}", "auction open, auction sealed"),
+            (f"action {_range(EXAMINE, STOP)}", "examine slot s (c1-c4, o1-o6 = 0-9): 2+s"),
+            (f"action {STOP}", "stop"),
+            (f"action {_range(SEAL, BID)}", "seal the notes with counts a b c d of 500 200 "
+             "100 50 (0-4 each): 13+a*125+b*25+c*5+d (13 is seal none)"),
+            (f"action {_range(BID, PASS)}", f"bid x (0-{MONEY}): {BID}+x/50"),
+            (f"action {PASS}", "pass"),
+            (f"action {_range(PAY, ACTIONS)}", f"pay the notes with counts a b c d: "
+             f"{PAY}+a*125+b*25+c*5+d"),
+            (f"obs {_range(O_PHASE, O_CONTAINER)}", "phase one-hot: chooseAuction, examine, "
+             "openAuction, sealedBid, payment, gameEnd"),
+            (f"obs {O_CONTAINER}", "the container in play /6"),
+            (f"obs {_range(O_AUCTION, O_ACTIONS)}", "the auction chosen: open, sealed"),
+            (f"obs {O_ACTIONS}", "the examiner's actions left /7"),
+            (f"obs {O_STANDING}", f"the standing bid /{MONEY}"),
+            (f"obs {O_HAS_STANDING}", "1 when there is a standing bid"),
+            (f"obs {O_PRICE}", f"the price to pay /{MONEY}"),
+            (f"obs {_range(O_MY_COMMIT, O_COMMITTED)}", "my sealed commit: count of each "
+             "note (500 200 100 50) /4"),
+            (f"obs {O_COMMITTED}", "1 when I have committed"),
+            (f"obs {_range(O_SLOTS, O_WON)}", f"slot s of the container in play (c1-c4, "
+             f"o1-o6) at {O_SLOTS}+s*{SLOT_BLOCK}: +0 1 when I examined it, +1 its card's "
+             "value /250, +2-5 its colour one-hot (Y B R G)"),
+            (f"obs {_range(O_WON, O_SEEN)}", "the cards I won: count of each kind k "
+             "(Y50-G200 = 0-15, Y250 B250 R250 G250 N500 N0 N10 = 16-22) /4"),
+            (f"obs {_range(O_SEEN, O_COLLECTIONS)}", "the cards I have seen (examined or "
+             "won): count of each kind /4"),
+            (f"obs {O_COLLECTIONS}", "my collections /4"),
+            (f"obs {O_OPEN_LEFT}", "open boxes left to deal /36"),
+            (f"obs {O_CLOSED_LEFT}", "closed boxes left to deal /24"),
+            (f"obs {_range(O_SEATS, sales)}", f"seat i (me, then to my left) at "
+             f"{O_SEATS}+i*{SEAT_BLOCK}: +0-3 notes of 500 200 100 50 /4, +4 money /{MONEY}, "
+             "+5 containers won /6, +6 auctioneer, +7 to move, +8 examining, +9 committed, "
+             f"+10 in the open auction, +11 holds the standing bid, +12 to pay, +13 its "
+             f"last revealed sealed bid /{MONEY}, +14 its wealth at the end /{MONEY}, +15-24 "
+             "1 for each slot it examined in the container in play"),
+            (f"obs {_range(sales, self.observation_size)}", f"container c (1-6) at "
+             f"{sales}+(c-1)*{self.sale_block}: +0-{self.num_players - 1} its buyer, relative "
+             f"to me, one-hot, +{self.num_players} its price /{MONEY}"),
+        ]
