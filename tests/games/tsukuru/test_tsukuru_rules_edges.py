@@ -38,6 +38,7 @@ from aves_core.games.tsukuru.moves import (
     Finish,
     FinishFrom,
     Get,
+    Move,
     parse_move,
 )
 from aves_core.games.tsukuru.phases import Phase
@@ -416,3 +417,23 @@ def test_TK10_read_arrangement_reads_a_tuple_of_tokens_only() -> None:
         rules.read_arrangement(drawn, 0, ["R1R2R3", "B4B5B6"], concealed)
     assert getattr(caught.value, "code", None) == "bad_notation"
     assert getattr(caught.value, "message", None) == "an arrangement is a list of tokens"
+
+
+def test_step_applies_a_legal_move_as_apply_move_does() -> None:
+    """``step`` (unchecked, for playouts) gives the state ``apply_move`` gives, for every
+    legal move of a game's first turns and a deal."""
+    state = started(3, TsukuruOptions("advanced"), seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.phase is Phase.DEAL:
+            move: Move = rules.chance_move(state, rng)
+        else:
+            moves = rules.legal_moves(state)
+            for each in moves:
+                assert rules.step(state, each) == rules.apply_move(state, each)
+            move = rng.choice(moves)
+        assert rules.step(state, move) == rules.apply_move(state, move)
+        state = rules.step(state, move)
+    waiting = attrs.evolve(state, phase=Phase.DEAL, active=None)
+    deal = rules.chance_move(waiting, rng)
+    assert rules.step(waiting, deal) == rules.apply_move(waiting, deal)
