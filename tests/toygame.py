@@ -1,8 +1,8 @@
 """The toy game of examples/high_card.py, and leaky versions of it, to test the kit.
 
 ``TOY`` is High card under the id ``toy`` and keeps every property of the
-conformance kit; ``LEAKY_VIEW``, ``LEAKY_EVENTS``, ``LEAKY_REPR``, ``BAD_FOLD``
-and ``STALE_STATUS`` each break one, as a careless game would.
+conformance kit; ``LEAKY_VIEW``, ``LEAKY_EVENTS``, ``LEAKY_REPR``, ``BAD_FOLD``,
+``STALE_STATUS`` and ``CRASHY_IS_LEGAL`` each break one, as a careless game would.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from high_card import (
     View,
 )
 
-__all__ = ["BAD_FOLD", "LEAKY_EVENTS", "LEAKY_REPR", "LEAKY_VIEW", "STALE_STATUS", "TOY",
-           "HighCard", "Keep", "Options", "Setup", "Swap", "Swapped", "View"]
+__all__ = ["BAD_FOLD", "CRASHY_IS_LEGAL", "LEAKY_EVENTS", "LEAKY_REPR", "LEAKY_VIEW",
+           "STALE_STATUS", "TOY", "HighCard", "Keep", "Options", "Setup", "Swap", "Swapped", "View"]
 
 
 @attrs.frozen
@@ -112,9 +112,19 @@ class StaleStatus(Toy):
         return attrs.evolve(super().view_status(view), phase="playerTurn")
 
 
+class CrashyIsLegal(Toy):
+    """Reads a move's seat before asking whether it is a move at all."""
+
+    facts = attrs.evolve(Toy.facts, id="toy-crashy-is-legal")
+
+    def is_legal(self, state: State, move: Any) -> bool:
+        return bool(move.player == state.active) and super().is_legal(state, move)
+
+
 TOY = register_game(Toy())
 LEAKY_VIEW = register_game(LeakyView())
 LEAKY_EVENTS = register_game(LeakyEvents())
 LEAKY_REPR = register_game(LeakyRepr())
 BAD_FOLD = register_game(BadFold())
 STALE_STATUS = register_game(StaleStatus())
+CRASHY_IS_LEGAL = register_game(CrashyIsLegal())

@@ -4,7 +4,15 @@ each kind of careless game fails it with a message that names the broken propert
 from __future__ import annotations
 
 import pytest
-from toygame import BAD_FOLD, LEAKY_EVENTS, LEAKY_REPR, LEAKY_VIEW, STALE_STATUS, TOY
+from toygame import (
+    BAD_FOLD,
+    CRASHY_IS_LEGAL,
+    LEAKY_EVENTS,
+    LEAKY_REPR,
+    LEAKY_VIEW,
+    STALE_STATUS,
+    TOY,
+)
 
 from aves_core import Variant, get_game
 from aves_core.games.soulaween.state import SoulaweenOptions
@@ -38,6 +46,8 @@ def test_the_honest_toy_game_passes_the_kit() -> None:
                r"its events of \d:swap is not its view after"),
     (STALE_STATUS, r"toy-stale-status: common view fields: seat 0's view JSON has phase "
                    r"'playerTurn', not 'gameEnd'"),
+    (CRASHY_IS_LEGAL, r"toy-crashy-is-legal: legal moves agree: is_legal raised "
+                      r"AttributeError for a value that is no move"),
 ], ids=lambda value: getattr(value, "id", ""))
 def test_a_careless_game_fails_the_kit(game: Game[object, object, object, object, object,
                                                   object], message: str) -> None:

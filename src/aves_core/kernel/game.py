@@ -246,7 +246,11 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         return self.apply_all(self.start(num_players, setup), moves)
 
     def is_legal(self, state: S, move: M) -> bool:
-        """True exactly when ``move`` is in ``legal_moves(state)``."""
+        """True exactly when ``move`` is in ``legal_moves(state)`` (False for any value
+        that is no move; ``ArgumentError`` for a state of another type)."""
+        if not isinstance(state, self.state_type):
+            raise ArgumentError(f"is_legal needs a {self.state_type.__name__}, not "
+                                f"{type(state).__name__}")
         return move in self.legal_moves(state)
 
     def mover(self, move: M) -> int | None:

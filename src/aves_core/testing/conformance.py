@@ -6,7 +6,8 @@ state reached, what AVES proves of itself:
 - **legal moves agree with the checked apply**: ``apply`` accepts a move exactly
   when it is in ``legal_moves`` (moves of other states are tried too), raises
   ``IllegalMoveError`` and nothing else otherwise, and ``is_legal``, ``step``
-  and ``apply_with_events`` agree with it;
+  and ``apply_with_events`` agree with it; ``is_legal`` answers False for a value
+  that is no move and raises ``ArgumentError`` for a state that is none;
 - **nothing mutates**: no state is changed by anything done to it;
 - **determinism from the setup**: the same seed gives the same setup, the same
   setup and moves the same states;
@@ -173,6 +174,21 @@ class _Checker:
             self.expect(with_events == after, "apply with events",
                         f"apply_with_events and apply disagree on {game.move_text(move)}")
             self.round_trips(move)
+        try:
+            junk = game.is_legal(state, ("not", "a", "move"))
+        except Exception as error:  # a public function's bad argument: never a crash
+            raise self.fail(prop, f"is_legal raised {type(error).__name__} for a value "
+                            "that is no move: it is simply not legal") from error
+        self.expect(junk is False, prop, "is_legal says a value that is no move is legal")
+        try:
+            game.is_legal(None, legal[0] if legal else None)
+        except ArgumentError:
+            pass
+        except Exception as error:
+            raise self.fail(prop, f"is_legal raised {type(error).__name__} for a state "
+                            "that is None: an ArgumentError says what is wrong") from error
+        else:
+            raise self.fail(prop, "is_legal accepted None as a state")
         self.expect(state == before and repr(state) == text, "nothing mutates",
                     "a state changed while its moves were tried")
         self.pool.extend(legal[:8])

@@ -272,12 +272,12 @@ def is_legal(state: GameState, move: Move) -> bool:
         raise ArgumentError(f"is_legal needs a GameState, not {type(state).__name__}")
     player = state.active_player
     kind = type(move)
+    if kind is not Trade and kind is not Return and kind is not Pass:
+        return False  # no AVES move at all
     if player is None or move.player != player:
         return False
     if kind is Pass:
         return state.phase is _PLAYER_TURN and legal_moves(state) == (PASSES[player],)
-    if kind is not Trade and kind is not Return:
-        return False
     assert isinstance(move, Trade | Return)
     circle = state.circle
     k = len(circle)

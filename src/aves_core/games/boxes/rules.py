@@ -304,7 +304,12 @@ def _check_examine(state: BoxesState, move: Examine) -> None:
 
 
 def is_legal(state: BoxesState, move: Move) -> bool:
-    """True exactly when ``move`` is in ``legal_moves(state)``."""
+    """True exactly when ``move`` is in ``legal_moves(state)`` (False for a value that is
+    no Boxes move; ``ArgumentError`` for a state that is no ``BoxesState``)."""
+    if not isinstance(state, BoxesState):
+        raise ArgumentError(f"is_legal needs a BoxesState, not {type(state).__name__}")
+    if type(move) not in _WANTED:
+        return False
     try:
         check(state, move)
     except IllegalMoveError:

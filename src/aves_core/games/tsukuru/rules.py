@@ -170,7 +170,12 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
 
 
 def is_legal(state: TsukuruState, move: Move) -> bool:
-    """Whether ``apply_move`` would accept ``move``."""
+    """Whether ``apply_move`` would accept ``move`` (False for a value that is no
+    Tsukuru move; ``ArgumentError`` for a state that is no ``TsukuruState``)."""
+    if not isinstance(state, TsukuruState):
+        raise ArgumentError(f"is_legal needs a TsukuruState, not {type(state).__name__}")
+    if not isinstance(move, Draw | Discard | Get | Finish | FinishFrom | Deal):
+        return False
     try:
         _refuse(state, move)
     except _RefusalError:
