@@ -32,7 +32,7 @@ from aves_core.games.boxes.rules import (
     seat_moves,
 )
 from aves_core.games.boxes.state import BoxesState
-from aves_core.kernel.errors import IllegalMoveError
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 
 FULL = START_NOTES
 
@@ -232,3 +232,16 @@ def test_BX10_after_a_sealed_sale_the_next_container_starts_afresh() -> None:
     assert (Phase.CHOOSE_AUCTION, 2) == (state.phase, state.container)
     assert (None, None, 0) == (state.auction, state.winner, state.price)
     assert (4, 3, 4, 4) == state.notes[0]  # seat 0 paid its 200 exactly (BX15)
+
+
+# --- BX25: what is no move at all is an argument error, not a refusal ---------------------
+
+
+@pytest.mark.parametrize("thing", ["0:stop", None, ("0", "stop")])
+def test_BX25_what_is_no_Boxes_move_is_an_argument_error_naming_the_moves(thing: object) -> None:
+    with pytest.raises(ArgumentError) as error:
+        apply_move(make(2), thing)  # type: ignore[arg-type]
+    assert not isinstance(error.value, IllegalMoveError)
+    assert str(error.value).startswith(
+        "a Boxes move is one of Auction, Examine, Stop, Seal, Bid, Pass, Pay, not ")
+    assert not is_legal(make(2), thing)  # type: ignore[arg-type]
