@@ -19,11 +19,7 @@ from aves_core.games.boxes.cards import money_of
 from aves_core.games.boxes.events import Event, Undone, events_for
 from aves_core.games.boxes.moves import Auction, Bid, Move, Pass, Stop, parse_move
 from aves_core.games.boxes.phases import PHASES, Phase
-from aves_core.games.boxes.serialize import (
-    structure_move,
-    structure_options,
-    structure_setup,
-)
+from aves_core.games.boxes.serialize import MOVE_TAGS
 from aves_core.games.boxes.state import REASONS, BoxesOptions, BoxesSetup, BoxesState
 from aves_core.games.boxes.views import BoxesView, indistinguishable, update_view, view_for
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
@@ -52,6 +48,7 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
     )
     phases = PHASES
     move_type = Move
+    move_tags = MOVE_TAGS
     event_type = Event
     options_type = BoxesOptions
     setup_type = BoxesSetup
@@ -168,18 +165,6 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         """``0:auction open``, ``1:examine c3``, ``1:stop``, ``2:seal 500 100``,
         ``0:bid 350``, ``3:pass``, ``0:pay 500 200``."""
         return parse_move(text)
-
-    def move_from_json(self, data: Any) -> Move:
-        """A move object (``FieldError`` with the bad field's path)."""
-        return structure_move(data)
-
-    def setup_from_json(self, data: Any) -> BoxesSetup:
-        """The ``setup`` object of a log's header (its values are ``start``'s to judge)."""
-        return structure_setup(data)
-
-    def options_from_json(self, data: Any) -> BoxesOptions:
-        """Options from JSON: ``{}``."""
-        return structure_options(data)
 
     def state_report(self, state: BoxesState) -> dict[str, Any]:
         """Container, auctioneer, every seat's notes and money, the sales, and at the end
