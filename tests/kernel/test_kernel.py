@@ -339,6 +339,25 @@ def test_make_bot_knows_each_games_bots() -> None:
         make_bot("greedy", TOY)  # the toy has no greedy bot, nor search hooks
 
 
+def test_standard_bots_make_a_games_greedy_and_tuned_search_bots() -> None:
+    from chancegame import GAME as RESHUFFLE
+
+    from aves_core.kernel.bots import standard_bots
+    from aves_core.kernel.mcts import SearchBot
+
+    bots = standard_bots(RESHUFFLE, greedy=RandomBot, playout_moves=7, widening=2.5)
+    assert ["random", "greedy", "search"] == list(bots)
+    assert isinstance(bots["greedy"](""), RandomBot)
+    with pytest.raises(ValueError, match="greedy takes no argument"):
+        bots["greedy"]("3")
+    search = bots["search"]("40")
+    assert isinstance(search, SearchBot)
+    assert (40, 7, 2.5) == (search.iterations, search.playout_moves, search.widening)
+    assert 7 == bots["search"]("").playout_moves  # the settings hold for every budget
+    with pytest.raises(ArgumentError, match="SearchBot has no setting 'playouts'"):
+        standard_bots(RESHUFFLE, playouts=7)
+
+
 # --- the command line ------------------------------------------------------------------------
 
 

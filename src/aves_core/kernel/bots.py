@@ -49,9 +49,19 @@ class RandomBot:
 _BUDGET = re.compile(r"(?P<count>[1-9][0-9]{0,8})(?P<ms>ms)?", re.ASCII)
 """A search bot's budget: iterations, or milliseconds with ``ms``."""
 
-def standard_bots(game: Game[Any, Any, Any, Any, Any, Any]) -> dict[str, Callable[[str], Bot]]:
-    """The bots every game has: ``random``, and ``search`` when the game supplies
-    search hooks (``search``: 500 iterations a move, ``search:800``, ``search:40ms``)."""
+def standard_bots(game: Game[Any, Any, Any, Any, Any, Any], *,
+                  greedy: Callable[[], Bot] | None = None,
+                  **search: Any) -> dict[str, Callable[[str], Bot]]:
+    """The bots of a game by name: ``random``; ``greedy`` when the game gives its
+    ``greedy`` (a function of no argument making its greedy bot); ``search`` when the
+    game supplies search hooks (``search``: 500 iterations a move, ``search:800``,
+    ``search:40ms``), with the ``SearchBot`` settings the game tunes
+    (``playout_moves=40``, ``widening=...``) set on each one made."""
+    from aves_core.kernel.mcts import SearchBot
+
+    unknown = sorted(name for name in search if not hasattr(SearchBot(), name))
+    if unknown:
+        raise ArgumentError(f"SearchBot has no setting {unknown[0]!r}")
 
     def make_random(argument: str) -> Bot:
         if argument:
@@ -59,21 +69,31 @@ def standard_bots(game: Game[Any, Any, Any, Any, Any, Any]) -> dict[str, Callabl
         return RandomBot()
 
     bots: dict[str, Callable[[str], Bot]] = {"random": make_random}
+    if greedy is not None:
+        make = greedy
+
+        def make_greedy(argument: str) -> Bot:
+            if argument:
+                raise ValueError("greedy takes no argument")
+            return make()
+
+        bots["greedy"] = make_greedy
     if game.search_hooks() is not None:
 
         def make_search(argument: str) -> Bot:
-            from aves_core.kernel.mcts import SearchBot
-
             if not argument:
-                return SearchBot(game=game)
-            # ASCII digits only: int() would also read " 10", "4_999" and other scripts'
-            # digits, so two spellings would name one bot.
-            budget = _BUDGET.fullmatch(argument)
-            if budget is None:
-                raise ValueError(argument)
-            if budget["ms"]:
-                return SearchBot(10**9, seconds=int(budget["count"]) / 1000, game=game)
-            return SearchBot(int(budget["count"]), game=game)
+                bot = SearchBot(game=game)
+            else:
+                # ASCII digits only: int() would also read " 10", "4_999" and other
+                # scripts' digits, so two spellings would name one bot.
+                budget = _BUDGET.fullmatch(argument)
+                if budget is None:
+                    raise ValueError(argument)
+                bot = (SearchBot(10**9, seconds=int(budget["count"]) / 1000, game=game)
+                       if budget["ms"] else SearchBot(int(budget["count"]), game=game))
+            for name, value in search.items():
+                setattr(bot, name, value)
+            return bot
 
         bots["search"] = make_search
     return bots

@@ -295,13 +295,7 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         from aves_core.games.aves.bots.greedy import GreedyBot
         from aves_core.kernel.bots import standard_bots
 
-        def greedy(argument: str) -> Bot:
-            if argument:
-                raise ValueError("greedy takes no argument")
-            return GreedyBot()
-
-        standard = standard_bots(self)
-        return {"random": standard["random"], "greedy": greedy, "search": standard["search"]}
+        return standard_bots(self, greedy=GreedyBot)
 
     def setup_plan(self, num_players: int, options: Variant) -> ChancePlan[AvesSetup]:
         """The deal card by card, then the first player (``aves_core.games.aves.plan``)."""

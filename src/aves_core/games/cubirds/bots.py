@@ -74,7 +74,6 @@ from aves_core.games.cubirds.views import CubirdsView
 from aves_core.kernel.bots import Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
-from aves_core.kernel.mcts import SearchBot
 from aves_core.kernel.search import SearchHooks
 
 __all__ = [
@@ -535,17 +534,4 @@ def search_hooks() -> SearchHooks[CubirdsState, Move, Knowledge]:
 def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
     """``random``, ``greedy`` and ``search`` for ``game`` (Cubirds): the kernel's
     search (``search:N``, ``search:40ms``) with playouts of ``PLAYOUT_MOVES``."""
-    standard = standard_bots(game)
-
-    def greedy(argument: str) -> Bot:
-        if argument:
-            raise ValueError("greedy takes no argument")
-        return GreedyBot()
-
-    def search(argument: str) -> Bot:
-        bot = standard["search"](argument)
-        assert isinstance(bot, SearchBot)
-        bot.playout_moves = PLAYOUT_MOVES
-        return bot
-
-    return {"random": standard["random"], "greedy": greedy, "search": search}
+    return standard_bots(game, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES)

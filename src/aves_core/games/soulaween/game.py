@@ -213,13 +213,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         from aves_core.games.soulaween.bots import GreedyBot
         from aves_core.kernel.bots import standard_bots
 
-        def greedy(argument: str) -> Bot:
-            if argument:
-                raise ValueError("greedy takes no argument")
-            return GreedyBot()
-
-        standard = standard_bots(self)
-        return {"random": standard["random"], "greedy": greedy, "search": standard["search"]}
+        return standard_bots(self, greedy=GreedyBot)
 
     def setup_plan(self, num_players: int, options: SoulaweenOptions
                    ) -> ChancePlan[SoulaweenSetup]:
