@@ -279,8 +279,8 @@ def playout_move(state: TsukuruState, rng: random.Random) -> Move:
     """A fast policy for playouts: finish when possible (the first arrangement),
     otherwise draw, and discard to keep the most finishing chances (``keep_value``:
     against the former discard of the tile with the fewest partners for a set, it won
-    74% of 1,000 heads-up rounds, and it keeps the playouts' seats as keen as
-    GreedyBot, against which it wins 45% of rounds)."""
+    74% of 1,000 heads-up rounds, and it keeps the playouts' seats nearly as keen as
+    GreedyBot, against which it wins 45% of 400 rounds)."""
     player = state.active
     assert player is not None
     phase = state.phase
