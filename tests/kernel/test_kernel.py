@@ -353,7 +353,9 @@ def test_standard_bots_make_a_games_greedy_and_tuned_search_bots() -> None:
     search = bots["search"]("40")
     assert isinstance(search, SearchBot)
     assert (40, 7, 2.5) == (search.iterations, search.playout_moves, search.widening)
-    assert 7 == bots["search"]("").playout_moves  # the settings hold for every budget
+    default = bots["search"]("")
+    assert isinstance(default, SearchBot)
+    assert 7 == default.playout_moves  # the settings hold for every budget
     with pytest.raises(ArgumentError, match="SearchBot has no setting 'playouts'"):
         standard_bots(RESHUFFLE, playouts=7)
 
