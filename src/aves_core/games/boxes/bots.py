@@ -33,19 +33,28 @@ the view).
   notes kept pay the next price more exactly.
 
 **Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
-``search_hooks()``. ``Knowledge`` is the seat's view, the cards it knows by place and
-the unseen cards of each pile; ``sample`` puts the unseen cards of each pile in its
-unknown places in a random order, and gives every other seat that has committed in
-a sealed auction a commit drawn by the playout policy from that seat's own
-knowledge in the drawn state (one of its legal commits: the real one is never
-read). Playouts (``playout_move``) choose the auction by money, stop examining at
-once, bid by each seat's estimate of the container (the cards it examined in the
-drawn state, the others at their pile's mean) with some noise, raise in steps that
-halve the distance to that estimate, and pay with the least waste; they stop after
-``PLAYOUT_MOVES`` moves and ``cutoff`` ranks the seats by money plus the value of
-their cards (``holding_value``). GreedyBot's scores order and bias the root's moves.
-The search thinks as long with one legal move as with many (the kernel's ``steady``):
-its time never tells whether a seat had a choice.
+``search_hooks()``, planning the seat's own moves against the others played by the
+policy below. ``Knowledge`` is the seat's view, the cards it knows by place and the
+unseen cards of each pile; ``sample`` puts the unseen cards of each pile in its
+unknown places in a random order, draws each other seat's ``temper`` (how far above
+or below its own estimate it bids, 1 +- ``TEMPER``) and, in a sealed auction, every
+other seat's commit, made or not, by the policy from what that seat knows in the
+drawn state (the real commits are never read, and no seat answers the seat's commit
+in the tree). The search's ``step`` plays a move and then the other seats' moves by
+the policy until the seat is to move again (``_forward``): the tree holds the seat's
+moves only. The policy (``playout_move``) chooses the auction by money, examines the
+closed slots then an open one, bids and commits by each seat's estimate of the
+container (the cards it examined in the drawn state, the others at their pile's
+mean, times its temper; sealed at ``SEALED_SHADE`` of it) raising by 50, and pays
+with the least waste. Walks and playouts end when the container in play is sold:
+``judge_sale`` gives the buyer the win when its gain (what the cards add to
+``holding_value``, as drawn, less what it paid) beats a threshold drawn uniformly
+in +-``JUDGE_RANGE``, else the others share it, so a bargain counts more than a fair
+price. GreedyBot's order of the root's moves and a strong progressive bias
+(``PRIOR``, with a narrow ``WIDENING``) keep a small budget on greedy's first few
+choices until the playouts clearly prefer another. The search thinks as long with
+one legal move as with many (the kernel's ``steady``): its time never tells whether
+a seat had a choice.
 """
 
 from __future__ import annotations
@@ -67,10 +76,18 @@ from aves_core.games.boxes.cards import (
 from aves_core.games.boxes.events import Event
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import is_legal, legal_moves, payments, seal_choices, step
+from aves_core.games.boxes.rules import (
+    is_legal,
+    legal_moves,
+    payments,
+    seal_choices,
+    step,
+    to_move,
+)
 from aves_core.games.boxes.setup import MAX_PLAYERS
 from aves_core.games.boxes.state import (
     CONTAINERS,
+    OPEN_SLOTS,
     SLOTS,
     BoxesState,
     Look,
@@ -80,7 +97,6 @@ from aves_core.games.boxes.views import BoxesView
 from aves_core.kernel.bots import Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
-from aves_core.kernel.mcts import SearchBot
 from aves_core.kernel.search import SearchHooks
 
 __all__ = [
@@ -105,8 +121,17 @@ SEALED_SHADE = 0.8
 """A sealed bid is at most this share of the container's value to the bidder."""
 PLAYOUT_MOVES = 200
 """How many moves a playout plays before ``cutoff`` judges it."""
-MARGIN = 50.0
-"""A sale within this many ECU of break-even is judged a draw (``judge_sale``)."""
+WIDENING = 0.5
+"""The search's progressive widening: fewer root moves than the kernel's default, so
+its iterations go to greedy's first choices (the many bids and commits)."""
+PRIOR = 10.0
+"""The search's progressive bias: greedy's order counts until the playouts disagree
+clearly."""
+TEMPER = 0.15
+"""Another seat's ``temper`` is drawn from 1 - ``TEMPER`` to 1 + ``TEMPER``."""
+JUDGE_RANGE = 600.0
+"""The search judges a sale by its buyer's gain against a threshold drawn from
+-``JUDGE_RANGE`` to ``JUDGE_RANGE`` (``judge_sale``)."""
 COLLECTION = 250
 _COST = {slot: 2 if slot[0] == "c" else 1 for slot in SLOTS}
 
@@ -349,9 +374,15 @@ class GreedyBot:
 @attrs.frozen(cache_hash=True)
 class Drawn(BoxesState):
     """A state drawn by ``sample``: a ``BoxesState`` that also knows its search's
-    ``horizon``, the container after whose sale walks and playouts are judged."""
+    ``horizon``, the container after whose sale walks and playouts are judged; the
+    searching seat (``me``); the ``threshold`` its judgement draws (``judge_sale``); and
+    each seat's ``temper``, how far above or below its estimate the policy makes it
+    bid (1 for ``me``)."""
 
     horizon: int = CONTAINERS
+    threshold: float = 0.0
+    me: int = -1
+    temper: tuple[float, ...] = ()
 
 
 def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
@@ -379,13 +410,23 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
         commits=(None,) * count if view.phase is Phase.SEALED_BID else (),
         order=view.committed, revealed=view.revealed, bidders=view.bidders,
         standing=view.standing, holder=view.holder, turn=view.turn, winner=view.winner,
-        price=view.price, sales=view.sales, result=view.result, horizon=view.container)
+        price=view.price, sales=view.sales, result=view.result, horizon=view.container,
+        threshold=rng.uniform(-JUDGE_RANGE, JUDGE_RANGE), me=seat if seat is not None else -1,
+        temper=tuple(1.0 if other == seat else rng.uniform(1 - TEMPER, 1 + TEMPER)
+                     for other in range(len(view.notes))))
     if view.phase is Phase.SEALED_BID:
+        # Every other seat's commit is drawn, made or not: none of them sees the seat's
+        # commit, so none may answer it in the search's tree.
         commits: list[tuple[int, ...] | None] = [None] * count
-        for other in view.committed:
-            commits[other] = (view.my_commit or () if other == seat
-                              else _playout_commit(state, other, rng))
-        state = attrs.evolve(state, commits=tuple(commits))
+        order = list(view.committed)
+        for other in range(count):
+            if other == seat:
+                commits[other] = view.my_commit
+            else:
+                commits[other] = _playout_commit(state, other)
+                if other not in order:
+                    order.append(other)
+        state = attrs.evolve(state, commits=tuple(commits), order=tuple(order))
     return state
 
 
@@ -394,6 +435,7 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
 _AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed"))
                   for seat in range(MAX_PLAYERS))
 _STOPS = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
+_EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in range(MAX_PLAYERS))
 _PASSES = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 _CLOSED_MEAN = _mean(CLOSED_CANONICAL, 0.0)
 _OPEN_MEAN = _mean(OPEN_CANONICAL, 0.0)
@@ -424,31 +466,47 @@ def _estimate(state: BoxesState, seat: int) -> float:
     return value
 
 
-def _playout_commit(state: BoxesState, seat: int, rng: random.Random) -> tuple[int, ...]:
-    target = _estimate(state, seat) * SEALED_SHADE * (0.75 + 0.5 * rng.random())
+def _temper(state: BoxesState, seat: int) -> float:
+    temper: tuple[float, ...] = getattr(state, "temper", ())
+    return temper[seat] if temper else 1.0
+
+
+def _playout_commit(state: BoxesState, seat: int) -> tuple[int, ...]:
+    target = _estimate(state, seat) * SEALED_SHADE * _temper(state, seat)
     return commit_for(state.notes[seat], target)
 
 
-def playout_move(state: BoxesState, rng: random.Random) -> Move:
-    """A fast policy for playouts (see the module's docstring)."""
+def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
+    """A fast policy for playouts (see the module's docstring); it draws nothing: what
+    varies from one drawn state to another is in the state (its cards, each seat's
+    ``temper``)."""
     phase = state.phase
     if phase is Phase.EXAMINE:
-        return _STOPS[state.examiner]  # type: ignore[index]
+        seat = state.examiner
+        assert seat is not None
+        actions = state.actions
+        if actions:
+            container = state.container
+            done = {look.slot for look in state.looks
+                    if look.container == container and look.seat == seat}
+            for slot in SLOTS if actions >= 2 else OPEN_SLOTS:
+                if slot not in done:
+                    return _EXAMINES[seat][slot]
+        return _STOPS[seat]
     if phase is Phase.SEALED_BID:
         seat = next(other for other, notes in enumerate(state.commits) if notes is None)
-        return Seal(seat, _playout_commit(state, seat, rng))
+        return Seal(seat, _playout_commit(state, seat))
     if phase is Phase.OPEN_AUCTION:
         bidder = state.turn
         assert bidder is not None
         standing = state.standing
         if standing is None:
             return Bid(bidder, 0)
-        money = money_of(state.notes[bidder])
-        estimate = _estimate(state, bidder) * (0.8 + 0.4 * rng.random())
-        if standing + 50 > min(money, estimate):
+        price = standing + 50
+        if (price > money_of(state.notes[bidder])
+                or price > _estimate(state, bidder) * _temper(state, bidder)):
             return _PASSES[bidder]
-        step_up = max(50, int((estimate - standing) / 2) // 50 * 50)
-        return Bid(bidder, min(money, standing + step_up))
+        return Bid(bidder, price)
     if phase is Phase.CHOOSE_AUCTION:
         auctioneer = state.auctioneer
         held = [money_of(notes) for notes in state.notes]
@@ -457,6 +515,31 @@ def playout_move(state: BoxesState, rng: random.Random) -> Move:
     winner = state.winner
     assert winner is not None
     return Pay(winner, least_payment(state.notes[winner], state.price))
+
+
+def _forward(state: BoxesState) -> BoxesState:
+    """The other seats' moves played by the policy until the searching seat alone is to
+    move, the horizon's container is sold or the game ends."""
+    me: int = state.me  # type: ignore[attr-defined]
+    horizon: int = state.horizon  # type: ignore[attr-defined]
+    while state.result is None and len(state.sales) < horizon:
+        seats = to_move(state)
+        if me in seats:
+            if len(seats) == 1:
+                break
+            # A sealed auction: the others commit first, blind to the seat's commit.
+            other = next(seat for seat in seats if seat != me)
+            state = step(state, Seal(other, _playout_commit(state, other)))
+            continue
+        state = step(state, playout_move(state))
+    return state
+
+
+def _search_step(state: BoxesState, move: Move) -> BoxesState:
+    """A move of the search's tree or playout, then the others' answers (``_forward``):
+    the tree holds the searching seat's moves only, and the others play the policy
+    from what they know in the drawn state, never from what the seat knows."""
+    return _forward(step(state, move))
 
 
 def worth(state: BoxesState) -> list[float]:
@@ -475,11 +558,13 @@ def _cutoff(state: BoxesState) -> Result:
                   "most_wealth")
 
 
-def judge_sale(state: BoxesState) -> Result:
+def judge_sale(state: BoxesState, threshold: float = 0.0) -> Result:
     """The search's judgement once the container of its horizon is sold: its buyer wins
     when what the container adds to the value of its cards (``holding_value``, every
-    card as drawn) exceeds what it paid by more than ``MARGIN``, every other seat wins
-    when it falls short by more than ``MARGIN``, and all share in between."""
+    card as drawn) less what it paid exceeds ``threshold``, and every other seat wins
+    otherwise. ``sample`` draws the threshold uniformly from ``-JUDGE_RANGE`` to
+    ``JUDGE_RANGE``, so the buyer's chance of a win grows in proportion to its gain:
+    a bargain is worth more than a fair price, and a fair price more than a loss."""
     sale = state.sales[-1]
     buyer = sale.seat
     num = state.num_players
@@ -488,11 +573,9 @@ def judge_sale(state: BoxesState) -> Result:
               for card in state.container_cards(other.container)]
     gain = (holding_value(before + list(state.container_cards(sale.container)), num, left)
             - holding_value(before, num, left) - sum(sale.notes))
-    if gain > MARGIN:
+    if gain > threshold:
         return Result((buyer,), "most_wealth")
-    if gain < -MARGIN:
-        return Result(tuple(seat for seat in range(num) if seat != buyer), "most_wealth")
-    return Result(tuple(range(num)), "most_wealth")
+    return Result(tuple(seat for seat in range(num) if seat != buyer), "most_wealth")
 
 
 def _knowledge(view: BoxesView, events: Sequence[Any]) -> Knowledge:
@@ -527,7 +610,7 @@ def _result(state: BoxesState) -> Result | None:
     # The game's end, or the sale of the horizon's container (``judge_sale``).
     result = state.result
     if result is None and len(state.sales) >= state.horizon:  # type: ignore[attr-defined]
-        return judge_sale(state)
+        return judge_sale(state, state.threshold)  # type: ignore[attr-defined]
     return result
 
 
@@ -542,7 +625,7 @@ def search_hooks() -> SearchHooks[BoxesState, Move, Knowledge]:
         sample=sample,
         legal_moves=legal_moves,
         is_legal=is_legal,
-        step=step,
+        step=_search_step,
         mover=_mover,
         result=_result,
         num_players=_num_players,
@@ -554,19 +637,7 @@ def search_hooks() -> SearchHooks[BoxesState, Move, Knowledge]:
 
 def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
     """``random``, ``greedy`` and ``search`` for ``game`` (Boxes): the kernel's search
-    (``search:N``, ``search:40ms``) with playouts of ``PLAYOUT_MOVES``."""
-    standard = standard_bots(game)
-
-    def greedy(argument: str) -> Bot:
-        if argument:
-            raise ValueError("greedy takes no argument")
-        return GreedyBot()
-
-    def search(argument: str) -> Bot:
-        bot = standard["search"](argument)
-        assert isinstance(bot, SearchBot)
-        bot.playout_moves = PLAYOUT_MOVES
-        return bot
-
-    return {"random": standard["random"], "greedy": greedy, "search": search}
-
+    (``search:N``, ``search:40ms``) with Boxes' ``PLAYOUT_MOVES``, ``WIDENING`` and
+    ``PRIOR``."""
+    return standard_bots(game, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES,
+                         widening=WIDENING, prior=PRIOR)
