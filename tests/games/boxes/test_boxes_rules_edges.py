@@ -245,3 +245,9 @@ def test_BX25_what_is_no_Boxes_move_is_an_argument_error_naming_the_moves(thing:
     assert str(error.value).startswith(
         "a Boxes move is one of Auction, Examine, Stop, Seal, Bid, Pass, Pay, not ")
     assert not is_legal(make(2), thing)  # type: ignore[arg-type]
+
+
+def test_BX25_is_legal_of_what_is_no_state_is_an_argument_error_naming_it() -> None:
+    with pytest.raises(ArgumentError) as error:
+        is_legal("a state", parse_move("0:stop"))  # type: ignore[arg-type]
+    assert "is_legal needs a BoxesState, not str" == str(error.value)
