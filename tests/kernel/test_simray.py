@@ -47,6 +47,8 @@ def cluster() -> Iterator[Any]:
     ("cubirds", ("random",) * 5, 20, {"row_cards": 4}),
     # Tsukuru's logs hold every later round's deal.
     ("tsukuru", ("greedy", "random", "greedy"), 20, {"scoring": "advanced"}),
+    # Simultaneous moves: Boxes' sealed commits, in the order the game's generator drew.
+    ("boxes", ("greedy", "random", "search:10", "greedy"), 14, None),
 ])
 def test_the_cluster_plays_exactly_the_local_games(cluster: Any, game: str,
                                                    bots: tuple[str, ...], games: int,
