@@ -2,7 +2,7 @@
 
 >>> from aves_core.games import game_ids, get_game
 >>> game_ids()
-('aves', 'boxes', 'cubirds', 'soulaween', 'tsukuru')
+('aves', 'boxes', 'cubirds', 'draft-cider', 'soulaween', 'tsukuru')
 >>> get_game("aves").facts.name
 'AVES'
 
@@ -38,5 +38,6 @@ DEFAULT_GAME = "aves"
 register_lazy("aves", "aves_core.games.aves.game:AVES")
 register_lazy("boxes", "aves_core.games.boxes.game:BOXES")
 register_lazy("cubirds", "aves_core.games.cubirds.game:CUBIRDS")
+register_lazy("draft-cider", "aves_core.games.draft_cider.game:DRAFT_CIDER")
 register_lazy("soulaween", "aves_core.games.soulaween.game:SOULAWEEN")
 register_lazy("tsukuru", "aves_core.games.tsukuru.game:TSUKURU")

@@ -1,0 +1,2 @@
+"""Draft Cider: draft apple cards from a pool and plant each in one of eight lots of
+your orchard (RULES-draft-cider.md). The game is ``game.DRAFT_CIDER``."""

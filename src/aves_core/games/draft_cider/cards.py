@@ -1,0 +1,46 @@
+"""Draft Cider's apple cards (RULES-draft-cider.md DC2) and the orchard's lot names (DC3).
+
+A card is a code of colour, sweetness and height: ``Y34`` is gold, sweetness 3, height
+4. The 75 cards are one of each colour x sweetness 1-5 x height 1-5 [D2]; ``DECK`` is
+their canonical order (green, gold, red, then sweetness, then height). The attributes
+of a card are looked up in tables built once (``COLOUR``, ``SWEETNESS``, ``HEIGHT``):
+the rules ask them on every placement check.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "COLOUR",
+    "COLOURS",
+    "COLOUR_NAMES",
+    "DECK",
+    "HEIGHT",
+    "INDEX",
+    "LOTS",
+    "LOT_INDEX",
+    "SWEETNESS",
+    "is_card",
+]
+
+COLOURS = ("G", "Y", "R")
+"""The colours in canonical order: green, gold (yellow), red."""
+COLOUR_NAMES = {"G": "green", "Y": "gold", "R": "red"}
+
+DECK: tuple[str, ...] = tuple(f"{colour}{sweetness}{height}" for colour in COLOURS
+                              for sweetness in range(1, 6) for height in range(1, 6))
+"""The 75 cards in canonical order: ``G11 G12 ... G55 Y11 ... R55`` (DC2)."""
+
+INDEX: dict[str, int] = {card: index for index, card in enumerate(DECK)}
+"""Each card's place in the canonical order."""
+COLOUR: dict[str, str] = {card: card[0] for card in DECK}
+SWEETNESS: dict[str, int] = {card: int(card[1]) for card in DECK}
+HEIGHT: dict[str, int] = {card: int(card[2]) for card in DECK}
+
+LOTS = ("mono", "feather", "tree", "unlucky", "forte", "couple", "stable", "bad")
+"""The eight lots of every orchard, in DC3's order (legal moves list them so)."""
+LOT_INDEX: dict[str, int] = {lot: index for index, lot in enumerate(LOTS)}
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is the code of one of the 75 cards."""
+    return type(value) is str and value in INDEX
