@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.draft_cider import rules, setup
 from aves_core.games.draft_cider.cards import LOT_INDEX, LOTS
@@ -27,6 +27,9 @@ from aves_core.games.draft_cider.state import (
 from aves_core.games.draft_cider.views import DraftCiderView, update_view, view_for
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
+
+if TYPE_CHECKING:
+    from aves_core.kernel.terminal import Screen
 
 __all__ = ["DRAFT_CIDER", "DraftCiderGame"]
 
@@ -184,6 +187,13 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         client's fallback)."""
         folder = Path(__file__).resolve().parent / "web"
         return folder if (folder / "index.js").is_file() else None
+
+    def screen(self) -> Screen[Any, Any, Any]:
+        """Every orchard, the pool and the player's choices with what each scores in a
+        terminal, for ``aves play --game draft-cider``."""
+        from aves_core.games.draft_cider.terminal import DraftCiderScreen
+
+        return DraftCiderScreen()
 
     def describe_result(self, result: Result) -> str:
         """``the most points``."""
