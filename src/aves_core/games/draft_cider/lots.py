@@ -10,11 +10,12 @@ the orchard as it stands (the running score DC20 shows: an intact tree counts 20
 
 from __future__ import annotations
 
-from aves_core.games.draft_cider.cards import COLOUR, HEIGHT, LOT_INDEX, LOTS, SWEETNESS
+from aves_core.games.draft_cider.cards import COLOUR, DECK, HEIGHT, LOT_INDEX, LOTS, SWEETNESS
 
 __all__ = [
     "ODD_PRIMES",
     "Orchard",
+    "accepting",
     "accepts",
     "empty_orchard",
     "lot_score",
@@ -101,6 +102,53 @@ def _feather_refusal(cards: tuple[str, ...], card: str) -> str | None:
 def accepts(orchard: Orchard, lot: str, card: str) -> bool:
     """Whether ``lot`` of ``orchard`` accepts ``card`` now (DC10-DC17)."""
     return refusal(orchard, lot, card) is None
+
+
+_ALL = frozenset(DECK)
+_NONE: frozenset[str] = frozenset()
+_OF_COLOUR = {colour: frozenset(card for card in DECK if COLOUR[card] == colour)
+              for colour in "GYR"}
+_OF_SWEETNESS = {value: frozenset(card for card in DECK if SWEETNESS[card] == value)
+                 for value in range(1, 6)}
+_OF_HEIGHT = {value: frozenset(card for card in DECK if HEIGHT[card] == value)
+              for value in range(1, 6)}
+_NOT_HEIGHT = {value: _ALL - cards for value, cards in _OF_HEIGHT.items()}
+_NEAR_HEIGHT = {value: frozenset(card for card in DECK if abs(HEIGHT[card] - value) <= 1)
+                for value in range(1, 6)}
+_EITHER = {(sweetness, height): _OF_SWEETNESS[sweetness] | _OF_HEIGHT[height]
+           for sweetness in range(1, 6) for height in range(1, 6)}
+_TREE_FREE = {colours: frozenset(card for card in DECK if COLOUR[card] not in colours)
+              for colours in (frozenset(chosen) for chosen in
+                              ("", "G", "Y", "R", "GY", "GR", "YR", "GYR"))}
+
+
+def accepting(orchard: Orchard) -> tuple[frozenset[str], ...]:
+    """For each lot in ``LOTS`` order, the set of cards it accepts now: the same answer
+    as ``accepts`` for every card, computed once per orchard (legal moves ask it for
+    every pool card and lot)."""
+    mono, feather, tree, _unlucky, forte, couple, stable, _bad = orchard
+    if tree:
+        planting = _NONE
+    else:
+        planting = _TREE_FREE[frozenset(COLOUR[card] for index, cards in enumerate(orchard)
+                                        if index != _TREE and index != _BAD
+                                        for card in cards)]
+    if feather:
+        sweet, high = _feather_open(feather)
+        first = feather[0]
+        feathering = (_EITHER[SWEETNESS[first], HEIGHT[first]] if sweet and high
+                      else _OF_SWEETNESS[SWEETNESS[first]] if sweet
+                      else _OF_HEIGHT[HEIGHT[first]] if high else _NONE)
+    else:
+        feathering = _ALL
+    return (_OF_COLOUR[COLOUR[mono[-1]]] if mono else _ALL,
+            feathering,
+            planting,
+            _ALL,
+            _NOT_HEIGHT[HEIGHT[forte[-1]]] if len(forte) % 2 else _ALL,
+            _OF_SWEETNESS[SWEETNESS[couple[-1]]] if len(couple) % 2 else _ALL,
+            _NEAR_HEIGHT[HEIGHT[stable[-1]]] if stable else _ALL,
+            _ALL)
 
 
 def lot_score(orchard: Orchard, lot: str, bad_points: int) -> int:

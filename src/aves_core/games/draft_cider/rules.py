@@ -10,7 +10,7 @@ legal.
 
 from __future__ import annotations
 
-from aves_core.games.draft_cider.cards import LOT_INDEX, LOTS
+from aves_core.games.draft_cider.cards import DECK, LOT_INDEX, LOTS
 from aves_core.games.draft_cider.events import (
     Event,
     GameEnded,
@@ -18,7 +18,7 @@ from aves_core.games.draft_cider.events import (
     PoolLaid,
     TurnStarted,
 )
-from aves_core.games.draft_cider.lots import Orchard, accepts, lot_score, refusal
+from aves_core.games.draft_cider.lots import Orchard, accepting, lot_score, refusal
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.phases import PHASES, Trigger
 from aves_core.games.draft_cider.state import DraftCiderState
@@ -52,8 +52,40 @@ def moves_for(player: int, pool: tuple[str, ...], orchard: Orchard) -> tuple[Pic
     """``player``'s picks: every pool card in pool order, each with the lots that accept
     it in DC3's order (DC19a). ``unlucky`` and ``bad`` take any card, so there is always
     one (DC8)."""
-    return tuple(Pick(player, card, lot) for card in pool for lot in LOTS
-                 if accepts(orchard, lot, card))
+    picks = _PICKS.get(player)
+    if picks is None:
+        picks = _picks_of(player)
+    mono, feather, tree, _unlucky, forte, couple, stable, _bad = accepting(orchard)
+    found: list[Pick] = []
+    add = found.append
+    for card in pool:
+        row = picks[card]
+        if card in mono:
+            add(row[0])
+        if card in feather:
+            add(row[1])
+        if card in tree:
+            add(row[2])
+        add(row[3])  # unlucky takes any card
+        if card in forte:
+            add(row[4])
+        if card in couple:
+            add(row[5])
+        if card in stable:
+            add(row[6])
+        add(row[7])  # and so does bad
+    return tuple(found)
+
+
+_PICKS: dict[int, dict[str, tuple[Pick, ...]]] = {}
+"""Each seat's picks, made once: for each card, its ``Pick`` into each lot in ``LOTS``
+order (legal moves hand out these frozen values instead of building new ones)."""
+
+
+def _picks_of(player: int) -> dict[str, tuple[Pick, ...]]:
+    picks = _PICKS[player] = {card: tuple(Pick(player, card, lot) for lot in LOTS)
+                              for card in DECK}
+    return picks
 
 
 def legal_moves(state: DraftCiderState) -> tuple[Move, ...]:
