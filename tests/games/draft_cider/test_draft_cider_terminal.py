@@ -87,7 +87,8 @@ def test_a_card_alone_lists_its_choices_and_why_other_lots_refuse() -> None:
     text = DraftCiderScreen().read_move("y12", view)
     assert isinstance(text, str)
     assert "gold, sweetness 1, height 2" in text
-    assert "[5] stable: 0 -> 3, your total 23 -> 6" in text
+    assert "[5] stable: 0 -> 3, your total 23 -> 6; your tree loses its 20" in text
+    assert "[6] bad: 0 -> -1, your total 23 -> 22\n" in text
     assert "mono: no, mono holds G cards" in text
     assert "tree: no, the tree holds one card and is full" in text
     assert "not in the pool" in str(DraftCiderScreen().read_move("r55", view))

@@ -151,8 +151,12 @@ class DraftCiderScreen:
             if move.card == card:
                 index = LOT_INDEX[move.lot]
                 after = view.score_after[number - 1]
-                lines.append(f"  [{number}] {move.lot}: {view.lot_scores[view.seat][index]} -> "
-                             f"{view.lot_after[number - 1]}, your total {total} -> {after}")
+                before = view.lot_scores[view.seat][index]
+                broken = ("; your tree loses its 20"
+                          if after - total != view.lot_after[number - 1] - before else "")
+                lines.append(f"  [{number}] {move.lot}: {before} -> "
+                             f"{view.lot_after[number - 1]}, your total {total} -> {after}"
+                             f"{broken}")
         for lot in LOTS:
             why = refusal(orchard, lot, card)
             if why is not None:
