@@ -195,6 +195,26 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
 
         return DraftCiderScreen()
 
+    # --- players ------------------------------------------------------------------------
+
+    _hooks: Any = None
+
+    def bot_factories(self) -> Any:
+        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
+        from ``aves_core.games.draft_cider.bots``."""
+        from aves_core.games.draft_cider.bots import bot_factories
+
+        return bot_factories(self)
+
+    def search_hooks(self) -> Any:
+        """The deck below the pool redrawn, GreedyBot's scores at the root, quick
+        playouts to the end (``bots.search_hooks``)."""
+        if self._hooks is None:
+            from aves_core.games.draft_cider.bots import search_hooks
+
+            self._hooks = search_hooks()
+        return self._hooks
+
     def describe_result(self, result: Result) -> str:
         """``the most points``."""
         return "the most points" if result.reason == "most_points" else result.reason

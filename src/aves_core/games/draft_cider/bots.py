@@ -1,0 +1,362 @@
+"""Draft Cider's bots: GreedyBot, the fast playout policy and the search bot's hooks.
+
+**Values.** What a seat may still get is the pool and the *unseen* cards: every card
+not on the table (not in the pool, not in an orchard), which is the deck below the
+pool as a set, never in its order (DC20). A lot with cards in it promises more than
+its score (``potential``): the next card's gain, times ``LOOKAHEAD``, times the chance
+that one of the seat's ``left`` picks still to come finds a card the lot accepts
+(``reach``, from the share of the cards still to come that it accepts):
+
+- ``mono``, ``feather``, ``stable``: the next card adds n + 1, 2n, the next odd prime's
+  step (growth potential);
+- ``unlucky``: a sum below 13 that one card can complete promises (n + 1)^2 by a card
+  of the missing sweetness; a sum further off promises (n + k)^2 for the k >= 2 cards
+  it needs at least, discounted by ``LOOKAHEAD`` once per card; a sum of 13 or over
+  promises nothing (any card breaks 13);
+- ``forte``, ``couple``: an open half (an odd count) promises its pair: twice the
+  largest height difference still to come for forte, 7 for couple;
+- ``tree``: an empty tree that may still be planted promises its 20 by a card of a
+  colour no other lot holds; an intact tree's 20 is in the score, so a move that
+  breaks it costs 20 at once.
+
+**GreedyBot** (``greedy``) plays from its view alone (never the deck's order; ties at
+random with its ``rng``) the move of the best immediate gain in its score (the view's
+``score_after``) plus the change it makes to the potential of the lots it touches
+(the lot that takes the card, and an empty tree whose colours it closes).
+
+**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
+``search_hooks()``: what a seat knows is its view; ``sample`` puts the unseen cards
+below the pool in a random order (``DRAFT_CIDER.indistinguishable`` redraws the same
+thing), so later pools differ from draw to draw. GreedyBot's scores order and bias
+the root's moves (``PRIOR``). Playouts (``playout_move``) play each seat's best pick
+by a quick table of immediate gains with small bonuses for open pairs and growing
+lots, plus a little noise, to the end of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
+from typing import Any
+
+from aves_core.games.draft_cider.cards import (
+    COLOUR,
+    DECK,
+    HEIGHT,
+    LOT_INDEX,
+    LOTS,
+    SWEETNESS,
+)
+from aves_core.games.draft_cider.events import Event
+from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, tree_intact
+from aves_core.games.draft_cider.moves import Move, Pick
+from aves_core.games.draft_cider.rules import is_legal, legal_moves, step
+from aves_core.games.draft_cider.state import (
+    CARDS_PER_SEAT,
+    DraftCiderOptions,
+    DraftCiderState,
+    cards_per_round,
+)
+from aves_core.games.draft_cider.views import DraftCiderView
+from aves_core.kernel.bots import Bot, standard_bots
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Result
+from aves_core.kernel.search import SearchHooks
+
+__all__ = [
+    "LOOKAHEAD",
+    "PLAYOUT_MOVES",
+    "PRIOR",
+    "GreedyBot",
+    "bot_factories",
+    "playout_move",
+    "potential",
+    "sample",
+    "score_moves",
+    "search_hooks",
+    "unseen_cards",
+]
+
+LOOKAHEAD = 0.5
+"""What a lot's next gain counts for before the card is there (``potential``)."""
+SPREAD = 2.0
+"""How many cards a future pick chooses from, roughly: ``reach`` gives each of the
+seat's picks to come ``SPREAD`` draws at the cards still to come."""
+PLAYOUT_MOVES = 200
+"""How many moves a playout plays before ``cutoff`` judges it: more than the longest
+game (72 picks), so playouts reach the end."""
+PRIOR = 10.0
+"""The weight of GreedyBot's scores in the search's first visits (progressive bias)."""
+NOISE = 1.0
+"""The playout policy's noise: a uniform draw in [0, NOISE) added to each pick's value."""
+
+_MONO, _FEATHER, _TREE, _UNLUCKY, _FORTE, _COUPLE, _STABLE, _BAD = range(len(LOTS))
+_TREE_POINTS = 20
+_GAPS = tuple(b - a for a, b in pairwise(ODD_PRIMES)) + (0,)
+"""``stable``'s gain from n to n + 1 cards (n = 1..12; 0 past 12)."""
+
+
+# --- values ---------------------------------------------------------------------------
+
+
+def unseen_cards(pool: Sequence[str], orchards: Sequence[Orchard]) -> frozenset[str]:
+    """The cards not on the table: neither in ``pool`` nor in any orchard. As a set,
+    the deck below the pool (its order is hidden from every seat, DC20)."""
+    table = set(pool)
+    for orchard in orchards:
+        for cards in orchard:
+            table.update(cards)
+    return frozenset(card for card in DECK if card not in table)
+
+
+def _reach(accepted: frozenset[str], coming: frozenset[str], left: int) -> float:
+    """The chance, roughly, that one of ``left`` picks finds a card of ``accepted``
+    among the cards still ``coming``."""
+    if left <= 0 or not coming:
+        return 0.0
+    share = len(accepted & coming) / len(coming)
+    return 1.0 - float((1.0 - share) ** (SPREAD * left))
+
+
+def potential(orchard: Orchard, lot: int, left: int, coming: frozenset[str],
+              accepted: tuple[frozenset[str], ...] | None = None) -> float:
+    """What lot number ``lot`` of ``orchard`` promises beyond its score, with ``left``
+    picks of the seat to come and ``coming`` the cards that may still come (see the
+    module's docstring). ``accepted`` is ``accepting(orchard)`` when known."""
+    if left <= 0 or lot == _BAD:
+        return 0.0
+    cards = orchard[lot]
+    n = len(cards)
+    if lot == _UNLUCKY:
+        need = 13 - sum(SWEETNESS[card] for card in cards)
+        if need <= 0:
+            return 0.0
+        if need <= 5:
+            wanted = frozenset(card for card in coming if SWEETNESS[card] == need)
+            return LOOKAHEAD * (n + 1) ** 2 * _reach(wanted, coming, left)
+        k = -(-need // 5)
+        return LOOKAHEAD ** k * (n + k) ** 2 if k <= left else 0.0
+    if accepted is None:
+        accepted = accepting(orchard)
+    if lot == _TREE:
+        return LOOKAHEAD * _TREE_POINTS * _reach(accepted[_TREE], coming, left) if not n else 0.0
+    if lot in (_FORTE, _COUPLE):
+        if n % 2 == 0:
+            return 0.0
+        if lot == _COUPLE:
+            return LOOKAHEAD * 7 * _reach(accepted[_COUPLE], coming, left)
+        height = HEIGHT[cards[-1]]
+        best = 0.0
+        for card in coming:
+            best = max(best, abs(HEIGHT[card] - height))
+        far = frozenset(card for card in coming if abs(HEIGHT[card] - height) >= best - 1)
+        return LOOKAHEAD * 2 * (best - 0.5) * _reach(far, coming, left) if best else 0.0
+    if not n:
+        return 0.0
+    gain = n + 1 if lot == _MONO else 2 * n if lot == _FEATHER else _GAPS[n - 1]
+    return LOOKAHEAD * gain * _reach(accepted[lot], coming, left)
+
+
+def score_moves(view: DraftCiderView) -> dict[Move, float]:
+    """GreedyBot's value of each of ``view.legal_moves``: the gain in the seat's score
+    plus the change in the potential of the lots the move touches (see the module's
+    docstring)."""
+    moves = view.legal_moves
+    seat = view.seat
+    if not moves or seat is None:
+        return {}
+    orchard = view.orchards[seat]
+    now = view.scores[seat]
+    left = CARDS_PER_SEAT - sum(len(cards) for cards in orchard) - 1
+    coming = unseen_cards(view.pool, view.orchards)
+    before_accepted = accepting(orchard)
+    tree_before = potential(orchard, _TREE, left, coming, before_accepted)
+    cache: dict[tuple[str, int], float] = {}
+    scores: dict[Move, float] = {}
+    for move, total in zip(moves, view.score_after, strict=True):
+        index = LOT_INDEX[move.lot]
+        without = coming - {move.card}
+        key = (move.card, index)
+        change = cache.get(key)
+        if change is None:
+            planted = orchard[:index] + (orchard[index] + (move.card,),) + orchard[index + 1:]
+            accepted = accepting(planted)
+            change = (potential(planted, index, left, without, accepted)
+                      - potential(orchard, index, left, without, before_accepted))
+            if index != _TREE and not orchard[_TREE]:
+                change += potential(planted, _TREE, left, without, accepted) - tree_before
+            cache[key] = change
+        scores[move] = total - now + change
+    return scores
+
+
+class GreedyBot:
+    """Plays the best-scoring legal move (``score_moves``), ties at random."""
+
+    name = "greedy"
+    uses_events = False
+
+    def choose(self, view: DraftCiderView, events: Sequence[Event], rng: random.Random
+               ) -> Move:
+        """The best of ``view.legal_moves`` by ``score_moves``."""
+        scores = score_moves(view)
+        top = max(scores.values())
+        best = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+
+# --- what a seat knows, and states drawn from it ----------------------------------------
+
+
+def _knowledge(view: DraftCiderView, events: Sequence[Any]) -> DraftCiderView:
+    if not isinstance(view, DraftCiderView) or view.seat is None:
+        raise ArgumentError("the search needs a seat's DraftCiderView, not a spectator's")
+    return view
+
+
+def sample(view: DraftCiderView, rng: random.Random) -> DraftCiderState:
+    """A full state consistent with ``view``: the table as it is, and below the pool
+    the unseen cards in a random order. The dealt part of the deck holds the orchards'
+    cards and the pool (its former order is never read again: later pools come from
+    below the pool)."""
+    if not isinstance(view, DraftCiderView) or view.seat is None or view.active is None:
+        raise ArgumentError("sample needs the view of the seat to pick")
+    count = len(view.orchards)
+    size = cards_per_round(count) * count
+    picked = size - len(view.pool)
+    round_first = (view.active - picked) % count
+    first = (round_first - (view.round - 1)) % count
+    dealt = [card for orchard in view.orchards for cards in orchard for card in cards]
+    unseen = list(unseen_cards(view.pool, view.orchards))
+    unseen.sort()
+    rng.shuffle(unseen)
+    if len(unseen) != view.undealt:
+        raise ArgumentError("the view's undealt count does not fit its table")
+    return DraftCiderState(DraftCiderOptions(view.bad_points),
+                           (*dealt, *view.pool, *unseen), first, view.round, view.pool,
+                           view.orchards, view.phase, view.active, None)
+
+
+# --- playouts ---------------------------------------------------------------------------
+
+
+def playout_move(state: DraftCiderState, rng: random.Random) -> Move:
+    """A fast policy for playouts: the pick of the best quick value (the lot's
+    immediate gain, a broken tree's loss, small bonuses for an open pair, a growing
+    lot and an unlucky sum one card from 13), plus a uniform draw below ``NOISE``."""
+    player = state.active
+    assert player is not None
+    orchard = state.orchards[player]
+    bad = state.options.bad_points
+    mono, feather, tree, unlucky, forte, couple, stable, _bad = orchard
+    acc = accepting(orchard)
+    tree_colour = tree[0][0] if tree and tree_intact(orchard) else None
+    sweet = sum(SWEETNESS[card] for card in unlucky)
+    u = len(unlucky)
+    forte_open = len(forte) % 2
+    last_height = HEIGHT[forte[-1]] if forte_open else 0
+    n_stable = len(stable)
+    stable_gain = ODD_PRIMES[n_stable] - (ODD_PRIMES[n_stable - 1] if n_stable else 0) \
+        if n_stable < 12 else 0
+    mono_gain = len(mono) + 1
+    feather_gain = 2 * len(feather) + (1 if feather else 0.5)
+    couple_gain = 7.0 if len(couple) % 2 else 2.0
+    best = -1e9
+    chosen: Pick | None = None
+    random_ = rng.random
+    for card in state.pool:
+        colour = COLOUR[card]
+        breaks = -_TREE_POINTS if colour == tree_colour else 0
+        height = HEIGHT[card]
+        values = [(_UNLUCKY, _unlucky_gain(sweet, u, SWEETNESS[card]) + breaks), (_BAD, bad)]
+        if card in acc[_MONO]:
+            values.append((_MONO, mono_gain + breaks))
+        if card in acc[_FEATHER]:
+            values.append((_FEATHER, feather_gain + breaks))
+        if card in acc[_TREE]:
+            values.append((_TREE, _TREE_POINTS))
+        if card in acc[_FORTE]:
+            values.append((_FORTE, (2 * abs(height - last_height) if forte_open
+                                    else max(height - 1, 5 - height) - 1.0) + breaks))
+        if card in acc[_COUPLE]:
+            values.append((_COUPLE, couple_gain + breaks))
+        if card in acc[_STABLE]:
+            values.append((_STABLE, stable_gain + breaks))
+        for lot, value in values:
+            value += NOISE * random_()
+            if value > best:
+                best, chosen = value, _pick(player, card, lot)
+    assert chosen is not None
+    return chosen
+
+
+def _unlucky_gain(sweet: int, count: int, sweetness: int) -> float:
+    after = sweet + sweetness
+    if after == 13:
+        return float((count + 1) ** 2)
+    if sweet == 13:
+        return float(-count * count)
+    if after < 13 and 13 - after <= 5:
+        return 1.0
+    return 0.0
+
+
+_PICKS: dict[tuple[int, str, int], Pick] = {}
+
+
+def _pick(player: int, card: str, lot: int) -> Pick:
+    key = (player, card, lot)
+    found = _PICKS.get(key)
+    if found is None:
+        found = _PICKS[key] = Pick(player, card, LOTS[lot])
+    return found
+
+
+def _cutoff(state: DraftCiderState) -> Result:
+    """A playout stopped early: the seats of the highest running score share the win."""
+    scores = state.scores
+    best = max(scores)
+    return Result(tuple(seat for seat, points in enumerate(scores) if points == best),
+                  "most_points")
+
+
+def _root_scores(state: DraftCiderState, knowledge: DraftCiderView) -> Mapping[Move, float]:
+    # Scored from the view, never from the drawn state's deck.
+    return score_moves(knowledge)
+
+
+def _mover(state: DraftCiderState) -> int | None:
+    return state.active
+
+
+def _result(state: DraftCiderState) -> Result | None:
+    return state.result
+
+
+def _num_players(state: DraftCiderState) -> int:
+    return len(state.orchards)
+
+
+def search_hooks() -> SearchHooks[DraftCiderState, Move, DraftCiderView]:
+    """The hooks of the generic search bot (plain functions)."""
+    return SearchHooks(
+        knowledge=_knowledge,
+        sample=sample,
+        legal_moves=legal_moves,
+        is_legal=is_legal,
+        step=step,
+        mover=_mover,
+        result=_result,
+        num_players=_num_players,
+        playout_move=playout_move,
+        cutoff=_cutoff,
+        root_scores=_root_scores,
+    )
+
+
+def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
+    """``random``, ``greedy`` and ``search`` for ``game`` (Draft Cider): the kernel's
+    search (``search:N``, ``search:40ms``) with playouts of ``PLAYOUT_MOVES`` and the
+    root's scores weighted by ``PRIOR``."""
+    return standard_bots(game, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES, prior=PRIOR)
