@@ -5,9 +5,9 @@ Phases become their names, the move a tagged object (``{"type": "pick", "player"
 "card": "Y34", "lot": "feather", "score": 2}``). Orchards are lists of eight lists of
 card codes. A setup is ``{"bad_points": -1, "deck": ["Y34", ...], "first": 2}`` and
 options ``{"bad_points": 0}``; a field of the wrong shape is a ``FieldError`` naming
-its path (code ``schema``), a ``bad_points`` of no allowed value code
-``bad_options``. The values of a setup are ``start``'s to judge (``bad_deck``,
-``bad_first``).
+its path (code ``schema``), an option ``bad_points`` other than -1, 0 and 1 (a
+string too) code ``bad_options`` at the path ``bad_points`` (DC19). The values of a
+setup are ``start``'s to judge (``bad_options``, ``bad_deck``, ``bad_first``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from cattrs.strategies import configure_tagged_union
 from aves_core.games.draft_cider.events import Event
 from aves_core.games.draft_cider.moves import Pick
 from aves_core.games.draft_cider.phases import Phase
-from aves_core.kernel.convert import converter, snake_case
+from aves_core.games.draft_cider.state import BAD_POINTS, DraftCiderOptions
+from aves_core.kernel.convert import FieldError, converter, snake_case
 
 __all__ = ["MOVE_TAGS"]
 
@@ -47,6 +48,20 @@ def _register() -> None:
     converter.register_unstructure_hook(Pick, unstructure)
     converter.register_structure_hook(Pick, structure)
     configure_tagged_union(Event, converter, tag_generator=snake_case, tag_name="type")
+    # Any bad_points but -1, 0 and 1 is bad_options at the path "bad_points" (DC19; the
+    # options' own check would be reported with no path, a string as a schema error).
+    structure_options = converter.get_structure_hook(DraftCiderOptions)
+
+    def structure_checked(data: Any, _type: type) -> DraftCiderOptions:
+        if type(data) is dict and "bad_points" in data:
+            value = data["bad_points"]
+            if type(value) is not int or value not in BAD_POINTS:
+                raise FieldError(f"bad_points is -1, 0 or 1, not {value!r:.20}",
+                                 path="bad_points", code="bad_options")
+        options: DraftCiderOptions = structure_options(data, DraftCiderOptions)
+        return options
+
+    converter.register_structure_hook(DraftCiderOptions, structure_checked)
 
 
 _register()
