@@ -215,6 +215,16 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
             self._hooks = search_hooks()
         return self._hooks
 
+    # --- learning agents ------------------------------------------------------------
+
+    def encoding(self, num_players: int) -> Any:
+        """The action indices and observation layout of
+        ``aves_core.games.draft_cider.encoding``."""
+        from aves_core.games.draft_cider.encoding import DraftCiderEncoding
+
+        self.check_players(num_players)
+        return DraftCiderEncoding(num_players)
+
     def describe_result(self, result: Result) -> str:
         """``the most points``."""
         return "the most points" if result.reason == "most_points" else result.reason

@@ -1,0 +1,191 @@
+"""Draft Cider for learning agents: a fixed action index for every pick and a flat
+observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+
+Cards ``c`` are the 75 cards in canonical order (``G11`` 0 ... ``R55`` 74, DC2); lots
+``l`` are the eight lots in DC3's order (``mono`` 0 ... ``bad`` 7).
+
+Actions (600, the same for every number of players): pick card ``c`` into lot ``l``:
+``8*c + l``.
+
+Observation (``82 + 653 * N`` floats for ``N`` players: 1,388 for 2, 4,000 for 6),
+read from the seat's view only and from its side (seat ``me + i`` is "i seats to my
+left", first in every per-seat block); every value lies in [0, 7.2] (unlucky's 144
+is 7.2, feather's 132 is 6.6):
+
+- the phase, one-hot: pick, gameEnd; the round / the rounds; the cards undealt /75;
+  ``bad_points`` one-hot: -1, 0, +1;
+- the pool: 1 for each card in it;
+- per seat (a block of 653): 1 if it is to pick; its score + 12, /100; each lot's
+  running score /20 (``bad``: its cards /12); each lot's cards /12; mono's colour
+  one-hot (G Y R); feather's first card's sweetness and height, one-hot each, and 1
+  for each attribute still open (sweetness, height); the tree's colour one-hot and 1
+  when it is intact; unlucky's sweetness sum /13; forte's open half's height
+  one-hot, couple's open half's sweetness one-hot (an odd count of cards), stable's
+  last card's height one-hot; then for each card ``c`` and lot ``l``, 1 at
+  ``8*c + l`` when the card lies in that lot.
+
+Together with the lots' counts these say everything the rules and scores read: the
+order of cards within a lot matters only through the features above.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aves_core.games.draft_cider.cards import (
+    COLOUR,
+    COLOURS,
+    DECK,
+    HEIGHT,
+    INDEX,
+    LOT_INDEX,
+    LOTS,
+    SWEETNESS,
+)
+from aves_core.games.draft_cider.lots import tree_intact
+from aves_core.games.draft_cider.moves import Move, Pick
+from aves_core.games.draft_cider.phases import Phase
+from aves_core.games.draft_cider.views import DraftCiderView
+from aves_core.kernel.encoding import EncodingError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["ACTIONS", "DraftCiderEncoding"]
+
+ACTIONS = len(DECK) * len(LOTS)
+"""600: one action for every card and lot."""
+
+_MONO, _FEATHER, _TREE, _UNLUCKY, _FORTE, _COUPLE, _STABLE, _BAD = range(len(LOTS))
+_PHASES = (Phase.PICK, Phase.GAME_END)
+_BAD_POINTS = (-1, 0, 1)
+
+O_PHASE = 0
+O_ROUND = O_PHASE + len(_PHASES)
+O_UNDEALT = O_ROUND + 1
+O_BAD_POINTS = O_UNDEALT + 1
+O_POOL = O_BAD_POINTS + len(_BAD_POINTS)
+O_SEATS = O_POOL + len(DECK)
+
+S_TO_MOVE = 0
+S_SCORE = S_TO_MOVE + 1
+S_LOT_SCORES = S_SCORE + 1
+S_COUNTS = S_LOT_SCORES + len(LOTS)
+S_MONO = S_COUNTS + len(LOTS)
+S_FEATHER_SWEETNESS = S_MONO + len(COLOURS)
+S_FEATHER_HEIGHT = S_FEATHER_SWEETNESS + 5
+S_FEATHER_OPEN = S_FEATHER_HEIGHT + 5
+S_TREE = S_FEATHER_OPEN + 2
+S_TREE_INTACT = S_TREE + len(COLOURS)
+S_UNLUCKY = S_TREE_INTACT + 1
+S_FORTE = S_UNLUCKY + 1
+S_COUPLE = S_FORTE + 5
+S_STABLE = S_COUPLE + 5
+S_CARDS = S_STABLE + 5
+SEAT_BLOCK = S_CARDS + ACTIONS
+
+
+def _range(first: int, after: int) -> str:
+    return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
+
+
+class DraftCiderEncoding:
+    """The encoding of Draft Cider for ``num_players`` seats (2 to 6): the actions are
+    the same for all, the observation's size depends on the number of players."""
+
+    num_actions = ACTIONS
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        self.observation_size = O_SEATS + num_players * SEAT_BLOCK
+
+    def action_index(self, move: Move) -> int:
+        """``8*c + l`` for card ``c`` and lot ``l``."""
+        if type(move) is not Pick:
+            raise EncodingError(f"{move!r} is no Draft Cider move")
+        card, lot = INDEX.get(move.card), LOT_INDEX.get(move.lot)
+        if card is None or lot is None:
+            raise EncodingError(f"{move}: no such card or lot")
+        return len(LOTS) * card + lot
+
+    def move_of(self, index: int, view: DraftCiderView) -> Move:
+        """The seat's legal pick with this index."""
+        seat = view.seat
+        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
+            raise EncodingError(f"{index!r} is no Draft Cider action of {seat!r} "
+                                f"(0 to {ACTIONS - 1})")
+        card, lot = divmod(index, len(LOTS))
+        move = Pick(seat, DECK[card], LOTS[lot])
+        if move not in view.legal_moves:
+            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
+        return move
+
+    def observe(self, view: DraftCiderView, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation (see the module's table), from its view alone."""
+        me = view.seat if view.seat is not None else 0
+        count = self.num_players
+        out[O_PHASE + (view.phase is Phase.GAME_END)] = 1.0
+        out[O_ROUND] = view.round / view.rounds
+        out[O_UNDEALT] = view.undealt / len(DECK)
+        out[O_BAD_POINTS + _BAD_POINTS.index(view.bad_points)] = 1.0
+        for card in view.pool:
+            out[O_POOL + INDEX[card]] = 1.0
+        for offset in range(count):
+            seat = (me + offset) % count
+            self._seat(view, seat, out, O_SEATS + offset * SEAT_BLOCK)
+
+    @staticmethod
+    def _seat(view: DraftCiderView, seat: int, out: npt.NDArray[np.float32],
+              base: int) -> None:
+        orchard = view.orchards[seat]
+        out[base + S_TO_MOVE] = float(seat in view.to_move)
+        out[base + S_SCORE] = (view.scores[seat] + 12) / 100
+        for lot, (cards, score) in enumerate(zip(orchard, view.lot_scores[seat],
+                                                 strict=True)):
+            out[base + S_LOT_SCORES + lot] = len(cards) / 12 if lot == _BAD else score / 20
+            out[base + S_COUNTS + lot] = len(cards) / 12
+            for card in cards:
+                out[base + S_CARDS + len(LOTS) * INDEX[card] + lot] = 1.0
+        mono, feather, tree, unlucky, forte, couple, stable, _bad = orchard
+        if mono:
+            out[base + S_MONO + COLOURS.index(COLOUR[mono[0]])] = 1.0
+        if feather:
+            first = feather[0]
+            out[base + S_FEATHER_SWEETNESS + SWEETNESS[first] - 1] = 1.0
+            out[base + S_FEATHER_HEIGHT + HEIGHT[first] - 1] = 1.0
+            out[base + S_FEATHER_OPEN] = float(all(SWEETNESS[card] == SWEETNESS[first]
+                                                   for card in feather))
+            out[base + S_FEATHER_OPEN + 1] = float(all(HEIGHT[card] == HEIGHT[first]
+                                                       for card in feather))
+        if tree:
+            out[base + S_TREE + COLOURS.index(COLOUR[tree[0]])] = 1.0
+            out[base + S_TREE_INTACT] = float(tree_intact(orchard))
+        out[base + S_UNLUCKY] = sum(SWEETNESS[card] for card in unlucky) / 13
+        if len(forte) % 2:
+            out[base + S_FORTE + HEIGHT[forte[-1]] - 1] = 1.0
+        if len(couple) % 2:
+            out[base + S_COUPLE + SWEETNESS[couple[-1]] - 1] = 1.0
+        if stable:
+            out[base + S_STABLE + HEIGHT[stable[-1]] - 1] = 1.0
+
+    def describe(self) -> list[tuple[str, str]]:
+        """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""
+        seats = O_SEATS + self.num_players * SEAT_BLOCK
+        return [
+            (f"action {_range(0, ACTIONS)}", "pick card c (G11-R55 = 0-74, canonical order) "
+             "into lot l (mono feather tree unlucky forte couple stable bad = 0-7): 8*c+l"),
+            (f"obs {_range(O_PHASE, O_ROUND)}", "phase one-hot: pick, gameEnd"),
+            (f"obs {O_ROUND}", "the round / the rounds"),
+            (f"obs {O_UNDEALT}", "cards undealt /75"),
+            (f"obs {_range(O_BAD_POINTS, O_POOL)}", "bad_points one-hot: -1, 0, +1"),
+            (f"obs {_range(O_POOL, O_SEATS)}", f"the pool: 1 at {O_POOL}+c for each card c in it"),
+            (f"obs {_range(O_SEATS, seats)}", f"seat i (me, then to my left) at "
+             f"{O_SEATS}+i*{SEAT_BLOCK}: +0 to pick, +1 its score +12 /100, +2-9 each lot's "
+             "score /20 (bad: its cards /12), +10-17 each lot's cards /12, +18-20 mono's "
+             "colour (G Y R), +21-25 feather's first sweetness, +26-30 its first height, "
+             "+31-32 feather's sweetness, height still open, +33-35 the tree's colour, +36 "
+             "the tree intact, +37 unlucky's sweetness sum /13, +38-42 forte's open half's "
+             "height, +43-47 couple's open half's sweetness, +48-52 stable's last height, "
+             "+53-652 1 at 53+8*c+l for card c in lot l"),
+        ]
