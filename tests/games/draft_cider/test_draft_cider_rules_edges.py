@@ -1,0 +1,147 @@
+# ruff: noqa: N802
+"""Draft Cider's placement rules and scores against the reference written from the
+RULES text, over many orchards built lot by lot (each lot grown with cards it accepts,
+so closed feathers, long stable chains and open pairs all occur), for every card of the
+deck and every lot; and the edges of the rules' step. The rules' cache of picks is
+emptied before each test, so the code behind it is run (mutation testing forks from a
+process whose caches are full)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from draft_cider_helpers import (
+    LOT_NAMES,
+    as_dict,
+    as_orchard,
+    ref_lot_score,
+    ref_may_plant,
+    ref_score,
+    seated,
+)
+
+from aves_core.games.draft_cider import rules
+from aves_core.games.draft_cider.cards import DECK
+from aves_core.games.draft_cider.lots import (
+    accepting,
+    accepts,
+    lot_score,
+    lot_scores,
+    orchard_score,
+    refusal,
+    tree_intact,
+)
+from aves_core.games.draft_cider.moves import Pick
+from aves_core.games.draft_cider.rules import apply_move, is_legal, legal_moves, moves_for
+from aves_core.kernel.errors import IllegalMoveError
+
+
+@pytest.fixture(autouse=True)
+def _empty_the_caches() -> Iterator[None]:
+    rules._PICKS.clear()
+    yield
+    rules._PICKS.clear()
+
+
+def grown_orchards(seed: int, count: int) -> list[dict[str, list[str]]]:
+    """``count`` orchards of 0 to 12 cards, each card planted where the reference
+    allows, the lot chosen first (so every lot grows long)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        orchard: dict[str, list[str]] = {name: [] for name in LOT_NAMES}
+        free = list(DECK)
+        size = rng.randrange(13)
+        weights = [rng.random() for _ in LOT_NAMES]
+        while sum(map(len, orchard.values())) < size:
+            name = rng.choices(LOT_NAMES, weights)[0]
+            fits = [card for card in free if ref_may_plant(orchard, name, card)]
+            if not fits:
+                continue
+            card = rng.choice(fits)
+            orchard[name].append(card)
+            free.remove(card)
+        found.append(orchard)
+    return found
+
+
+ORCHARDS = grown_orchards(1, 250)
+
+
+def test_the_grown_orchards_cover_every_kind_of_lot() -> None:
+    closed = [orchard["feather"] for orchard in ORCHARDS if len(orchard["feather"]) >= 2
+              and len({card[1] for card in orchard["feather"]}) > 1]
+    assert closed  # sweetness closed
+    assert [f for f in (o["feather"] for o in ORCHARDS) if len({c[2] for c in f}) > 1]
+    assert [o for o in ORCHARDS if len(o["stable"]) >= 5]
+    assert [o for o in ORCHARDS if len(o["forte"]) % 2 and len(o["couple"]) % 2]
+    assert [o for o in ORCHARDS if o["tree"] and ref_lot_score("tree", o["tree"], o) == 0]
+    assert [o for o in ORCHARDS if o["tree"] and ref_lot_score("tree", o["tree"], o) == 20]
+    assert [o for o in ORCHARDS if ref_lot_score("unlucky", o["unlucky"], o) > 0]
+
+
+@pytest.mark.parametrize("part", range(5))
+def test_DC10_DC17_legal_moves_are_exactly_the_placements_the_rules_allow(part: int) -> None:
+    for orchard in ORCHARDS[part::5]:
+        placed = as_orchard(orchard)
+        free = tuple(card for card in DECK if not any(card in held for held in
+                                                      orchard.values()))
+        expected = [Pick(1, card, name) for card in free for name in LOT_NAMES
+                    if ref_may_plant(orchard, name, card)]
+        assert expected == list(moves_for(1, free, placed))
+        sets = accepting(placed)
+        for index, name in enumerate(LOT_NAMES):
+            for card in free:
+                allowed = ref_may_plant(orchard, name, card)
+                assert allowed == (card in sets[index]) == accepts(placed, name, card)
+                assert allowed == (refusal(placed, name, card) is None)
+
+
+@pytest.mark.parametrize("bad_points", [-1, 0, 1])
+def test_DC10_DC18_every_lot_score_is_its_formula(bad_points: int) -> None:
+    for orchard in ORCHARDS:
+        placed = as_orchard(orchard)
+        expected = tuple(ref_lot_score(name, orchard[name], orchard, bad_points)
+                         for name in LOT_NAMES)
+        assert expected == lot_scores(placed, bad_points)
+        assert expected == tuple(lot_score(placed, name, bad_points) for name in LOT_NAMES)
+        assert ref_score(orchard, bad_points) == orchard_score(placed, bad_points)
+        assert (expected[2] == 20) == tree_intact(placed)
+
+
+def test_DC8_a_pick_through_the_checked_door_agrees_with_the_reference() -> None:
+    rng = random.Random(5)
+    for orchard in ORCHARDS[:60]:
+        free = [card for card in DECK if not any(card in held for held in
+                                                 orchard.values())]
+        pool = tuple(rng.sample(free, 4))
+        state = seated(orchard, pool, num_players=3, active=2)
+        assert legal_moves(state) == moves_for(2, pool, state.orchards[2])
+        for card in pool:
+            for name in LOT_NAMES:
+                move = Pick(2, card, name)
+                allowed = ref_may_plant(orchard, name, card)
+                assert allowed == is_legal(state, move)
+                if not allowed:
+                    with pytest.raises(IllegalMoveError) as error:
+                        apply_move(state, move)
+                    assert "lot_refuses" == error.value.code
+                    continue
+                after = apply_move(state, move)
+                grown = as_dict(after.orchards[2])
+                assert grown == {**orchard, name: [*orchard[name], card]}
+                assert ref_score(grown) == after.scores[2]
+                assert after.pool == tuple(each for each in pool if each != card)
+                assert (0, after.orchards[:2]) == (after.active, state.orchards[:2])
+
+
+def test_moves_for_each_seat_names_that_seat() -> None:
+    for seat in range(6):
+        moves = moves_for(seat, ("G11", "R55"), as_orchard({}))
+        assert [Pick(seat, card, name) for card in ("G11", "R55") for name in LOT_NAMES] == (
+            list(moves))
+    assert moves_for(3, ("Y12",), as_orchard({})) is not moves_for(3, ("Y12",),
+                                                                    as_orchard({}))
+    assert () == moves_for(0, (), as_orchard({}))
