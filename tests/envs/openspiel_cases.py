@@ -30,6 +30,7 @@ TOY = game_name(chancegame.GAME.id)
 CUBIRDS = "python_aves_core_cubirds"
 TSUKURU = "python_aves_core_tsukuru"
 BOXES = "python_aves_core_boxes"
+DRAFT_CIDER = "python_aves_core_draft_cider"
 SEALED = game_name(simgame.GAME.id)
 
 
@@ -85,6 +86,8 @@ def test_registered() -> None:
     (SEALED, {"players": 4, "coins": 6}),
     (BOXES, {"players": 2}),
     (BOXES, {"players": 4}),
+    (DRAFT_CIDER, {"players": 2}),
+    (DRAFT_CIDER, {"players": 5, "bad_points": 1}),
 ])
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)

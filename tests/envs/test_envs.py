@@ -46,7 +46,8 @@ CASES = [("aves", 2, None), ("aves", 3, {"crows": True, "showdown": False}),
          ("cubirds", 5, None), ("cubirds", 5, {"row_cards": 4}), ("tsukuru", 2, None),
          ("tsukuru", 3, {"scoring": "advanced"}),
          ("tsukuru", 4, {"scoring": "advanced", "end": "rounds"}), ("boxes", 2, None),
-         ("boxes", 3, None), ("boxes", 4, None)]
+         ("boxes", 3, None), ("boxes", 4, None), ("draft-cider", 2, None),
+         ("draft-cider", 3, {"bad_points": 0}), ("draft-cider", 6, {"bad_points": 1})]
 IDS = [f"{game}-{players}-{options}" for game, players, options in CASES]
 
 
@@ -208,7 +209,8 @@ def test_bad_arguments_are_clear_errors() -> None:
 def test_the_docs_table_every_encoding_as_it_is() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text()
     for game_id, players in (("aves", 4), ("soulaween", 2), ("cubirds", 2), ("cubirds", 5),
-                             ("tsukuru", 2), ("tsukuru", 4), ("boxes", 2), ("boxes", 4)):
+                             ("tsukuru", 2), ("tsukuru", 4), ("boxes", 2), ("boxes", 4),
+                             ("draft-cider", 2), ("draft-cider", 4)):
         encoding = get_game(game_id).encoding(players)
         assert encoding is not None
         for indices, meaning in encoding.describe():
