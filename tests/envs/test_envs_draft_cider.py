@@ -78,6 +78,7 @@ def test_the_action_mask_is_the_legal_picks() -> None:
     from aves_core.envs import pettingzoo as pz
 
     encoding = DRAFT_CIDER.encoding(3)
+    assert encoding is not None
     env = pz.env(game="draft-cider", num_players=3, seed=4)
     env.reset(seed=4)
     rng = random.Random(4)
@@ -109,6 +110,7 @@ def test_an_observation_is_a_function_of_the_seats_view(players: int) -> None:
     assert encoding is not None
     for state in states(players, 7)[::5]:
         seat = state.active
+        assert seat is not None
         other = DRAFT_CIDER.indistinguishable(state, seat, random.Random(5))
         assert other.undealt != state.undealt  # a different deck below the pool
         first = np.zeros(encoding.observation_size, np.float32)
