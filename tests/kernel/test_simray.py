@@ -49,6 +49,8 @@ def cluster() -> Iterator[Any]:
     ("tsukuru", ("greedy", "random", "greedy"), 20, {"scoring": "advanced"}),
     # Simultaneous moves: Boxes' sealed commits, in the order the game's generator drew.
     ("boxes", ("greedy", "random", "search:10", "greedy"), 14, None),
+    # Chance at setup only: Draft Cider's logs hold the whole deck.
+    ("draft-cider", ("greedy", "random", "search:10"), 21, {"bad_points": 0}),
 ])
 def test_the_cluster_plays_exactly_the_local_games(cluster: Any, game: str,
                                                    bots: tuple[str, ...], games: int,
