@@ -24,6 +24,7 @@ from draft_cider_helpers import (
 
 from aves_core.games.draft_cider import rules
 from aves_core.games.draft_cider.cards import DECK
+from aves_core.games.draft_cider.events import GameEnded, Picked, PoolLaid, TurnStarted
 from aves_core.games.draft_cider.lots import (
     accepting,
     accepts,
@@ -34,8 +35,18 @@ from aves_core.games.draft_cider.lots import (
     tree_intact,
 )
 from aves_core.games.draft_cider.moves import Pick
-from aves_core.games.draft_cider.rules import apply_move, is_legal, legal_moves, moves_for
-from aves_core.kernel.errors import IllegalMoveError
+from aves_core.games.draft_cider.phases import Phase
+from aves_core.games.draft_cider.rules import (
+    apply_move,
+    apply_move_with_events,
+    is_legal,
+    legal_moves,
+    moves_for,
+    step,
+)
+from aves_core.games.draft_cider.state import DraftCiderOptions, DraftCiderState
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.kernel.game import Result
 
 
 @pytest.fixture(autouse=True)
@@ -145,3 +156,57 @@ def test_moves_for_each_seat_names_that_seat() -> None:
     assert moves_for(3, ("Y12",), as_orchard({})) is not moves_for(3, ("Y12",),
                                                                     as_orchard({}))
     assert () == moves_for(0, (), as_orchard({}))
+
+
+def test_the_checked_door_names_what_is_no_state_or_no_move() -> None:
+    state = seated({}, ("G11", "G12"))
+    with pytest.raises(ArgumentError, match=r"^is_legal needs a DraftCiderState, not str$"):
+        is_legal("state", Pick(0, "G11", "bad"))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^state must be a DraftCiderState, not str$"):
+        apply_move("state", Pick(0, "G11", "bad"))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^not a Draft Cider move: str$"):
+        apply_move(state, "0:pick G11 bad")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^not a Draft Cider move: str$"):
+        apply_move_with_events(state, "0:pick G11 bad")  # type: ignore[arg-type]
+    assert not is_legal(state, None)  # type: ignore[arg-type]
+
+
+def test_the_step_of_the_last_pick_ends_the_game_with_its_events() -> None:
+    # Two players, round 4 of 4, one card left: seat 1's last pick ends the game.
+    end_pool = ("R55",)
+    orchards = {0: {"bad": list(DECK[:12])}, 1: {"mono": list(DECK[25:36])}}
+    state = seated(orchards[1], end_pool, active=1)
+    state = DraftCiderState(state.options, state.deck, 0, 4, end_pool,
+                            (as_orchard(orchards[0]), state.orchards[1]), Phase.PICK, 1)
+    after, events = apply_move_with_events(state, Pick(1, "R55", "bad"))
+    assert (Phase.GAME_END, None, (), 4) == (after.phase, after.active, after.pool,
+                                              after.round)
+    assert (-12, 65) == after.scores
+    assert Result((1,), "most_points") == after.result
+    assert (Picked(1, "R55", "bad", -1), GameEnded(Result((1,), "most_points"),
+                                                   (-12, 65))) == events
+    assert (state.deck, 0, state.options) == (after.deck, after.first, after.options)
+    assert after == step(state, Pick(1, "R55", "bad"))
+
+
+def test_the_step_that_empties_a_pool_lays_out_the_next() -> None:
+    # Three players, first 1, round 2's last pick (seat 1): round 3, seat 0 first.
+    deck = tuple(DECK)
+    state = DraftCiderState(DraftCiderOptions(0), deck, 1, 2, ("G23",),
+                            (as_orchard({}),) * 3, Phase.PICK, 1)
+    after, events = apply_move_with_events(state, Pick(1, "G23", "couple"))
+    assert (Phase.PICK, 0, 3, deck[12:18], None) == (after.phase, after.active, after.round,
+                                                     after.pool, after.result)
+    assert (Picked(1, "G23", "couple", 0), PoolLaid(3, 0, deck[12:18]), TurnStarted(0)) == (
+        events)
+    assert (deck, 1, DraftCiderOptions(0)) == (after.deck, after.first, after.options)
+    assert ("G23",) == after.orchards[1][5]
+    assert after == step(state, Pick(1, "G23", "couple"))
+    # A pick that leaves cards: the next seat clockwise, the same round.
+    state = DraftCiderState(DraftCiderOptions(1), deck, 1, 2, ("G23", "G24"),
+                            (as_orchard({}),) * 3, Phase.PICK, 2)
+    after, events = apply_move_with_events(state, Pick(2, "G24", "bad"))
+    assert (Phase.PICK, 0, 2, ("G23",)) == (after.phase, after.active, after.round,
+                                            after.pool)
+    assert (Picked(2, "G24", "bad", 1), TurnStarted(0)) == events
+    assert (deck, 1, DraftCiderOptions(1)) == (after.deck, after.first, after.options)
