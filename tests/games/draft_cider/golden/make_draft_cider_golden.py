@@ -157,6 +157,7 @@ LOGS: dict[str, tuple[Data, list[str] | list[Any]]] = {
     # refusals (DC19b)
     "game_over": (header(SHARED_DECK, 3, 2), [*SHARED, "2:pick G12 bad"]),
     "not_your_turn": (header(SHARED_DECK, 3, 2), ["0:pick Y44 tree"]),
+    "not_your_turn_no_such_seat": (header(SHARED_DECK, 3, 2), ["9:pick G13 stable"]),
     "not_in_pool_taken": (header(SHARED_DECK, 3, 2), ["2:pick G13 stable", "0:pick G13 mono"]),
     "not_in_pool_later_pool": (header(SHARED_DECK, 3, 2), ["2:pick G15 stable"]),
     "not_in_pool_no_card": (header(SHARED_DECK, 3, 2), ["2:pick Z99 orchard"]),
@@ -180,6 +181,7 @@ LOGS: dict[str, tuple[Data, list[str] | list[Any]]] = {
     "bad_players": (header(SHARED_DECK, 7, 2), []),
     "bad_options": (header(SHARED_DECK, 3, 2, bad_points=2), []),
     "bad_first": (header(SHARED_DECK, 3, 3), []),
+    "bad_first_negative": (header(SHARED_DECK, 3, -1), []),
     "bad_first_before_deck": (header(SHARED_DECK[:74], 3, 5), []),
     "bad_deck_short": (header(SHARED_DECK[:74], 3, 2), []),
     "bad_deck_repeated": (header([*SHARED_DECK[:74], SHARED_DECK[0]], 3, 2), []),
