@@ -20,7 +20,9 @@ lit with their scores), ``-me-mid.png``, ``-me-over.png``, ``-watcher-mid.png``,
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -209,8 +211,13 @@ def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
 
 def test_a_friend_joins_by_the_link_and_plays_on_a_phone(browser: Any,
                                                          server: ServeProcess) -> None:
+    with urllib.request.urlopen(f"{server.url}api/games") as answer:
+        games = {game["id"]: game for game in json.load(answer)["games"]}
+    assert {"module": "games/draft-cider/web/index.js",
+            "style": "games/draft-cider/web/style.css"} == games["draft-cider"]["web"]
     me = Page(browser, server.url, "host", viewport=WIDE)
-    table = kit.create_table(me, "draft-cider", ["human", "random"], {})
+    # Easy mode: a card in bad scores +1 (DC19).
+    table = kit.create_table(me, "draft-cider", ["human", "random"], {"bad_points": "1"})
     link = me.page.locator("code.share").first.inner_text().strip()
     assert link.endswith(f"#/table/{table}/join/1")
     friend = Page(browser, link, "friend-390", viewport=PHONE)
@@ -243,7 +250,12 @@ def test_a_friend_joins_by_the_link_and_plays_on_a_phone(browser: Any,
         check_table(page)
         assert page.page.locator(".dc-card.just").count() == 3
     assert friend.page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert "a card in bad scores +1" in friend.page.inner_text(".dc-head")
     friend.shot("over")
+    friend.page.click("#rules-button")
+    friend.page.wait_for_selector("dialog#rules[open]")
+    assert "lit lot" in friend.page.inner_text("dialog#rules")
+    friend.shot("rules")
     assert [] == RAW.findall(people_text(friend))
     assert [] == serious_violations(friend)
     for page in (me, friend):

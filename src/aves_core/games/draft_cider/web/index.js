@@ -129,7 +129,7 @@ export function mount(root, context) {
     const own = seat === view.seat;
     const children = [
       el("span", { class: "dc-lot-head" }, el("b", {}, lot), el("span", { class: "dc-score", title: `${lot} scores ${score}` }, minus(score))),
-      own || view.seat === null || view.seat === undefined ? el("span", { class: "dc-hint" }, hint(lot, cards, orchard)) : null,
+      own ? el("span", { class: "dc-hint" }, hint(lot, cards, orchard)) : null,
       el("div", { class: "dc-cards" }, chips.length ? chips : el("span", { class: "dc-none" }, "—")),
     ];
     const attrs = { class: `dc-lot l-${lot}`, "data-lot": lot };
@@ -248,13 +248,14 @@ export function narrate(event, context) {
 }
 
 // Every seat's lots and their scores, from a replay report.
-function standings(el, report, context) {
+// ``ranked``: best first, each with its rank (the end); else in seat order.
+function standings(el, report, context, ranked) {
   const ranks = report.scores.map((score) => 1 + report.scores.filter((other) => other > score).length);
-  const order = report.scores.map((_, seat) => seat).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  const order = report.scores.map((_, seat) => seat).sort((a, b) => (ranked ? ranks[a] - ranks[b] : 0) || a - b);
   return el("ol", { class: "dc-standings" }, order.map((seat) => {
     const held = LOTS.filter((lot) => report.orchards[seat][lot].length);
     return el("li", {},
-      el("b", {}, `${ordinal(ranks[seat])} ${cap(context.name(seat))}: ${plural(report.scores[seat], "point")}`),
+      el("b", {}, `${ranked ? `${ordinal(ranks[seat])} ` : ""}${cap(context.name(seat))}: ${plural(report.scores[seat], "point")}`),
       el("span", {}, ` — ${held.map((lot) => `${lot} ${minus(report.lot_scores[seat][lot])}`).join(", ") || "no card yet"}`));
   }));
 }
@@ -263,13 +264,13 @@ export function picture(report, context) {
   const el = context.el;
   return el("div", { class: "draft-cider dc-picture" },
     el("p", {}, `Round ${report.round} · pool: ${report.pool.join(" ") || "empty"}`),
-    standings(el, report, context),
+    standings(el, report, context, false),
     el("p", {}, el("b", {}, "Below the pool, hidden from every player: "), plural(report.undealt.length, "card")),
     el("div", { class: "dc-cards dc-undealt" }, report.undealt.map((code) => card(el, code))));
 }
 
 export function outcome(report, context) {
-  return standings(context.el, report, context);
+  return standings(context.el, report, context, true);
 }
 
 export function help(context) {
