@@ -78,9 +78,9 @@ __all__ = [
     "unseen_cards",
 ]
 
-LOOKAHEAD = 0.5
+LOOKAHEAD = 0.4
 """What a lot's next gain counts for before the card is there (``potential``)."""
-SPREAD = 2.0
+SPREAD = 1.0
 """How many cards a future pick chooses from, roughly: ``reach`` gives each of the
 seat's picks to come ``SPREAD`` draws at the cards still to come."""
 PLAYOUT_MOVES = 200
