@@ -3,19 +3,21 @@ clicking: a card of the pool, then one of the lots of the player's orchard that 
 with the score they would reach.
 
 A whole 6-player game by one person against five bots at 1280 px, watched by a
-spectator, then the replay viewer on the finished table; a whole 3-player game by two
-people, the second joining by the shared link on a 390 px phone, with a move that
-travels (motion allowed). Each page shows every orchard with its eight lots and their
-running scores, the pool, whose turn, the last card of every seat marked, and the
-result; the scores it shows are the view's. No page ever receives a card of the deck
-that is never dealt (the hidden part of the deck), no JavaScript error, no raw
-identifier in what the page says, no serious axe-core violation, and at 390 px nothing
-is wider than the phone.
+spectator, then the replay viewer on the finished table (each later pool and the cards
+never dealt beside it); a whole 3-player game in easy mode by two people, the second
+joining by the shared link on a 390 px phone; a pick by the keyboard alone, and picks
+that travel from the pool to their lot when motion is allowed. Each page shows every
+orchard with its eight lots and their running scores, the pool, whose turn, the last
+card of every seat marked, and the result; the scores it shows are the view's. No page
+ever receives a card of the deck that is never dealt (the hidden part of the deck), no
+JavaScript error, no raw identifier in what the page says, no serious axe-core
+violation, and at 390 px nothing is wider than the phone.
 
 Screenshots go to ``test-artifacts/screenshots`` (``draft-cider-*.png``) to be looked
 at: ``draft-cider-me-start.png``, ``-me-chosen.png`` (a card chosen, the accepting lots
 lit with their scores), ``-me-mid.png``, ``-me-over.png``, ``-watcher-mid.png``,
-``-me-replay.png``, ``-friend-390-chosen.png``, ``-friend-390-over.png``.
+``-me-replay.png``, ``-friend-390-chosen.png``, ``-friend-390-over.png``,
+``-friend-390-rules.png``.
 """
 
 from __future__ import annotations
@@ -197,8 +199,15 @@ def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
     assert "move 1 of" in me.page.inner_text("#position")
     me.page.wait_for_selector("#replay .dc-picture")
     assert 6 == me.page.locator("#replay .dc-picture .dc-standings li").count()
-    # Below the pool: 75 cards less the pool of 12.
+    # Below the pool: 75 cards less the pool of 12, the next five pools of 12 in turn,
+    # then the 3 cards never dealt.
     assert me.page.locator("#replay .dc-picture .dc-undealt .dc-card").count() == 63
+    later = me.page.locator("#replay .dc-picture .dc-later")
+    assert 6 == later.count()
+    assert "Round 2's pool" in later.first.inner_text()
+    assert "Never dealt" in later.last.inner_text()
+    assert unused == {later.last.locator(".dc-card").nth(i).get_attribute("data-card")
+                      for i in range(3)}
     assert 1 == me.page.locator("#replay .dc-card.just").count()
     me.shot("replay")
     me.page.click("#last")
@@ -262,7 +271,7 @@ def test_a_friend_joins_by_the_link_and_plays_on_a_phone(browser: Any,
         page.close()
 
 
-def test_a_pick_travels_from_the_pool_to_its_lot_when_motion_is_allowed(
+def test_a_pick_by_keyboard_and_one_that_travels_when_motion_is_allowed(
         browser: Any, server: ServeProcess) -> None:
     me = Page(browser, server.url, "motion", viewport=WIDE, motion=True)
     kit.create_table(me, "draft-cider", ["random"], {})
@@ -271,10 +280,19 @@ def test_a_pick_travels_from_the_pool_to_its_lot_when_motion_is_allowed(
           if (node.classList && node.classList.contains("flying")
               && node.classList.contains("dc-card")) window.flown.push(node.dataset.card); })
         .observe(document.body, { childList: true }); }""")
-    for _ in range(2):
-        assert me.wait_for_turn_or_end()
-        me.settled()
-        play_best(me)
+    # The first pick by the keyboard alone: Enter on a pool card moves the focus to the
+    # first lot that accepts it, and Enter there plays.
+    assert me.wait_for_turn_or_end()
+    me.settled()
+    me.page.locator("#pool button.dc-pool-card").first.focus()
+    me.page.keyboard.press("Enter")
+    assert me.page.evaluate("document.activeElement.matches('button.dc-lot.accepts')")
+    seen = me.events_seen()
+    me.page.keyboard.press("Enter")
+    me.wait_past(seen)
+    assert me.wait_for_turn_or_end()
+    me.settled()
+    play_best(me)
     me.settled()
     assert me.page.evaluate("window.flown.length") >= 2  # a ghost card flew for each pick
     assert 2 == me.page.locator("#orchard-0 .dc-card").count()

@@ -260,13 +260,24 @@ function standings(el, report, context, ranked) {
   }));
 }
 
+// The deck below the pool, as only the log knows it: each later round's pool, then the
+// cards never dealt (DC4, DC6).
 export function picture(report, context) {
   const el = context.el;
+  const players = report.scores.length;
+  const size = (players === 3 || players === 6 ? 2 : 3) * players;
+  const later = [];
+  for (let round = report.round + 1; round <= 12 * players / size; round += 1) {
+    later.push([`Round ${round}'s pool`, report.undealt.slice((round - report.round - 1) * size, (round - report.round) * size)]);
+  }
+  const dealt = later.length * size;
+  if (report.undealt.length > dealt) later.push(["Never dealt", report.undealt.slice(dealt)]);
   return el("div", { class: "draft-cider dc-picture" },
     el("p", {}, `Round ${report.round} · pool: ${report.pool.join(" ") || "empty"}`),
     standings(el, report, context, false),
     el("p", {}, el("b", {}, "Below the pool, hidden from every player: "), plural(report.undealt.length, "card")),
-    el("div", { class: "dc-cards dc-undealt" }, report.undealt.map((code) => card(el, code))));
+    later.map(([label, cards]) => el("div", { class: "dc-later" }, el("span", { class: "dc-later-name" }, label),
+      el("div", { class: "dc-cards dc-undealt" }, cards.map((code) => card(el, code))))));
 }
 
 export function outcome(report, context) {
