@@ -89,6 +89,14 @@ def choose(page: Page) -> None:
     page.page.wait_for_selector("button.dc-lot.accepts")
 
 
+def wait_drawn(page: Page, seen: int, card: str | None) -> None:
+    """Until the page has received the pick of ``card`` and drawn it: the card has left
+    the pool (before, the page still offers the pool it had)."""
+    page.wait_past(seen)
+    page.page.wait_for_function(
+        "card => !document.querySelector(`#pool [data-card='${card}']`)", arg=card)
+
+
 def play_best(page: Page) -> dict[str, Any]:
     """One pick by clicking: the best pool card, then the lit lot with the best total;
     the move that was played."""
@@ -102,7 +110,7 @@ def play_best(page: Page) -> dict[str, Any]:
     name = lot.get_attribute("data-lot")
     seen = page.events_seen()
     lot.click()
-    page.wait_past(seen)
+    wait_drawn(page, seen, chosen)
     move = {"type": "pick", "player": view["seat"], "card": chosen, "lot": name}
     assert move in view["legal_moves"]
     return move
@@ -132,10 +140,18 @@ def check_table(page: Page) -> None:
             == view["pool"]
 
 
-def never_dealt(page: Page, unused: set[str]) -> None:
-    """No message this page received names a card of the deck that is never dealt."""
+def nothing_hidden(page: Page, deck: list[str], pool: int) -> None:
+    """No message this page received names a card still below the pool when it was sent
+    (a later pool, or a card never dealt): its cards are all of the pools laid so far."""
+    checked = 0
     for payload in page.messages:
-        assert not unused & set(CARD.findall(payload)), "a hidden card reached the page"
+        named = set(CARD.findall(payload))
+        message = json.loads(payload)
+        view = message.get("view") if isinstance(message, dict) else None
+        laid = set(deck[:view["round"] * pool]) if isinstance(view, dict) else set(deck[:72])
+        assert named <= laid, f"hidden cards reached {page.name}: {named - laid}"
+        checked += isinstance(view, dict)
+    assert checked >= 12
 
 
 def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
@@ -186,12 +202,12 @@ def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
     watcher.settled()
     check_table(watcher)
     watcher.shot("over")
-    # The three cards never dealt (DC4) reach nobody.
-    deck = read_log(finished_log(server, table)).setup.deck
+    # The deck below the pool (later pools, the 3 cards never dealt) reaches nobody.
+    deck = list(read_log(finished_log(server, table)).setup.deck)
     unused = set(deck[72:])
     assert 3 == len(unused)
     for page in (me, watcher):
-        never_dealt(page, unused)
+        nothing_hidden(page, deck, 12)
     # The replay viewer: each step drawn for a spectator, with what only the log knows.
     me.page.goto(f"{server.url}#/replay/{table}")
     me.page.wait_for_selector("#next")
@@ -287,9 +303,10 @@ def test_a_pick_by_keyboard_and_one_that_travels_when_motion_is_allowed(
     me.page.locator("#pool button.dc-pool-card").first.focus()
     me.page.keyboard.press("Enter")
     assert me.page.evaluate("document.activeElement.matches('button.dc-lot.accepts')")
+    chosen = me.page.locator("#pool button.dc-pool-card.chosen").get_attribute("data-card")
     seen = me.events_seen()
     me.page.keyboard.press("Enter")
-    me.wait_past(seen)
+    wait_drawn(me, seen, chosen)
     assert me.wait_for_turn_or_end()
     me.settled()
     play_best(me)
