@@ -22,9 +22,12 @@ EXAMPLES = {f"E{number}" for number in range(1, 5)}
 
 
 def defined_tests() -> set[str]:
-    """Every test function of the Draft Cider tests."""
+    """Every test function of the Draft Cider tests (its folder, the browser's and the
+    learning environments')."""
     names: set[str] = set()
-    for path in HERE.glob("test_draft_cider*.py"):
+    paths = [*HERE.glob("test_draft_cider*.py"),
+             *(ROOT / "tests").glob("*/test_*draft_cider*.py")]
+    for path in paths:
         names |= set(re.findall(r"^(?:    )?def (test_\w+)", path.read_text(), re.MULTILINE))
     return names
 
