@@ -15,7 +15,8 @@ violation, and at 390 px nothing is wider than the phone.
 
 Screenshots go to ``test-artifacts/screenshots`` (``draft-cider-*.png``) to be looked
 at: ``draft-cider-me-start.png``, ``-me-chosen.png`` (a card chosen, the accepting lots
-lit with their scores), ``-me-mid.png``, ``-me-over.png``, ``-watcher-mid.png``,
+lit with their scores), ``-me-chosen-mid.png`` (later, a lot that refuses it saying
+why), ``-me-mid.png``, ``-me-over.png``, ``-watcher-mid.png``,
 ``-me-replay.png``, ``-friend-390-chosen.png``, ``-friend-390-over.png``,
 ``-friend-390-rules.png``.
 """
@@ -166,6 +167,7 @@ def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
     me.shot("start")
     check_table(me)
     picks = 0
+    shots: set[str] = set()
     while me.wait_for_turn_or_end():
         me.settled()
         if picks == 0:
@@ -178,6 +180,14 @@ def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
             me.shot("chosen")
             me.page.locator("#pool button.dc-pool-card.chosen").click()  # chosen again: none
             assert 0 == me.page.locator("button.dc-lot.accepts").count()
+        if picks >= 4 and "chosen-mid" not in shots:
+            choose(me)
+            refused = me.page.locator(".dc-lot.refuses")
+            if refused.count():  # a lot that refuses the card says why
+                assert "not here: " in refused.first.inner_text()
+                me.shot("chosen-mid")
+                shots.add("chosen-mid")
+            me.page.locator("#pool button.dc-pool-card.chosen").click()
         play_best(me)
         picks += 1
         if picks == 6:

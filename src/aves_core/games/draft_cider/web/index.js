@@ -3,7 +3,7 @@
 // order and their running scores, whose turn it is, the last card each seat placed
 // outlined and marked "new". To play: click a card of the pool, and the lots of your
 // orchard that accept it light up with the score the lot would reach and your total
-// after it (the others say "not here"); click a lit lot to plant the card there. Each
+// after it (the others say "not here" and why); click a lit lot to plant the card there. Each
 // pool card says the best it can do for you. Cards carry their colour's letter, their
 // sweetness and their height, so colour is never the only signal. A game's drawing for
 // aves-core's browser client (docs/hosting.md, "Writing a drawing").
@@ -145,7 +145,8 @@ export function mount(root, context) {
           "aria-label": `plant ${shortName(chosen)} in ${lot}: ${lot} ${minus(score)} → ${minus(after.lot)}, your total ${minus(total)} → ${minus(after.total)}${broken ? ", your tree loses its 20" : ""}`,
           onclick: () => { const move = after.move; chosen = null; context.play(move); } }, children);
       }
-      children.push(el("span", { class: "dc-after no" }, "not here"));
+      const why = lot !== "tree" ? hint(lot, cards, orchard) : cards.length ? "it holds a card" : `${COLOURS[chosen[0]]} lies in another lot`;
+      children.push(el("span", { class: "dc-after no" }, `not here: ${why}`));
       return el("div", { ...attrs, class: `${attrs.class} refuses` }, children);
     }
     return el("div", { ...attrs, class: `${attrs.class}${last && last.lot === lot ? " just" : ""}` }, children);
@@ -299,5 +300,5 @@ export function help(context) {
       el("li", {}, "couple: pairs of equal sweetness, 7 each."),
       el("li", {}, "stable: each card's height within 1 of the one before; 3, 5, 7, 11, 13… points."),
       el("li", {}, "bad: any card, −1 each (0 or +1 in easy mode).")),
-    el("p", {}, "On this page: click a card of the pool (each says the best it can add to your total). The lots of your orchard that accept it light up with the score the lot would reach and your total after it; the others say \"not here\". Click a lit lot to plant the card. Tab, Enter and Space work too. The last card each player placed is outlined and marked new."));
+    el("p", {}, "On this page: click a card of the pool (each says the best it can add to your total). The lots of your orchard that accept it light up with the score the lot would reach and your total after it; the others say \"not here\" and why. Click a lit lot to plant the card. Tab, Enter and Space work too. The last card each player placed is outlined and marked new."));
 }
