@@ -210,3 +210,14 @@ def test_the_step_that_empties_a_pool_lays_out_the_next() -> None:
                                             after.pool)
     assert (Picked(2, "G24", "bad", 1), TurnStarted(0)) == events
     assert (deck, 1, DraftCiderOptions(1)) == (after.deck, after.first, after.options)
+
+
+def test_legal_moves_hand_out_each_seats_picks_made_once() -> None:
+    # rules keeps each seat's 600 picks (75 cards x 8 lots), made the first time asked.
+    first = moves_for(2, ("Y34", "G11"), as_orchard({}))
+    again = moves_for(2, ("G11", "Y34"), as_orchard({"mono": ["G12"]}))
+    same = {move: move for move in first}
+    assert all(same[move] is move for move in again)
+    assert first[0] is moves_for(2, ("Y34",), as_orchard({}))[0]
+    assert first[0] is not moves_for(1, ("Y34",), as_orchard({}))[0]
+    assert Pick(2, "Y34", "mono") == first[0]

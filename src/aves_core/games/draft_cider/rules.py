@@ -18,7 +18,13 @@ from aves_core.games.draft_cider.events import (
     PoolLaid,
     TurnStarted,
 )
-from aves_core.games.draft_cider.lots import Orchard, accepting, lot_score, refusal
+from aves_core.games.draft_cider.lots import (
+    Orchard,
+    accepting,
+    lot_score,
+    orchard_score,
+    refusal,
+)
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.phases import PHASES, Trigger
 from aves_core.games.draft_cider.state import DraftCiderState
@@ -209,9 +215,8 @@ def _round_end(state: DraftCiderState, orchards: tuple[Orchard, ...],
     ending = _NEXT[state.phase, Trigger.POOL_EMPTY]  # roundEnd, passed through
     if state.round == state.rounds:
         over = _NEXT[ending, Trigger.GAME_OVER]
-        ended = DraftCiderState(state.options, state.deck, state.first, state.round, (),
-                                orchards, over, None)
-        scores = ended.scores
+        bad_points = state.options.bad_points
+        scores = tuple(orchard_score(orchard, bad_points) for orchard in orchards)
         result = Result(winners(scores), "most_points")
         if events is not None:
             events.append(GameEnded(result, scores))
