@@ -2,7 +2,8 @@
 clicking: a card of the pool, then one of the lots of the player's orchard that light up
 with the score they would reach.
 
-A whole 6-player game by one person against five bots at 1280 px, watched by a
+A whole 6-player game by one person against five bots (three greedy, two random) at
+1280 px, watched by a
 spectator, then the replay viewer on the finished table (each later pool and the cards
 never dealt beside it); a whole 3-player game in easy mode by two people, the second
 joining by the shared link on a 390 px phone; a pick by the keyboard alone, and picks
@@ -158,7 +159,7 @@ def nothing_hidden(page: Page, deck: list[str], pool: int) -> None:
 def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
         browser: Any, server: ServeProcess) -> None:
     me = Page(browser, server.url, "me", viewport=WIDE)
-    table = kit.create_table(me, "draft-cider", ["random"] * 5, {})
+    table = kit.create_table(me, "draft-cider", ["greedy", "random"] * 2 + ["greedy"], {})
     watcher = Page(browser, f"{server.url}#/table/{table}", "watcher", viewport=WIDE)
     watcher.page.wait_for_selector("#status, #result")
     assert "watching" in watcher.page.inner_text("#status, #result")
