@@ -2,17 +2,16 @@
 clicking: a card of the pool, then one of the lots of the player's orchard that light up
 with the score they would reach.
 
-A whole 6-player game by one person against five bots (three greedy, two random) at
-1280 px, watched by a
-spectator, then the replay viewer on the finished table (each later pool and the cards
-never dealt beside it); a whole 3-player game in easy mode by two people, the second
-joining by the shared link on a 390 px phone; a pick by the keyboard alone, and picks
-that travel from the pool to their lot when motion is allowed. Each page shows every
-orchard with its eight lots and their running scores, the pool, whose turn, the last
-card of every seat marked, and the result; the scores it shows are the view's. No page
-ever receives a card of the deck that is never dealt (the hidden part of the deck), no
-JavaScript error, no raw identifier in what the page says, no serious axe-core
-violation, and at 390 px nothing is wider than the phone.
+A whole 6-player game by one person against five bots (three greedy, two random) at 1280
+px, watched by a spectator, then the replay viewer on the finished table (each later
+pool and the cards never dealt beside it); a whole 3-player game in easy mode by two
+people, the second joining by the shared link on a 390 px phone; a pick by the keyboard
+alone, and picks that travel from the pool to their lot when motion is allowed. Each
+page shows every orchard with its eight lots and their running scores, the pool, whose
+turn, the last card of every seat marked, and the result; the scores it shows are the
+view's. No page ever receives a card of the deck that is never dealt (the hidden part of
+the deck), no JavaScript error, no raw identifier in what the page says, no serious axe-
+core violation, and at 390 px nothing is wider than the phone.
 
 Screenshots go to ``test-artifacts/screenshots`` (``draft-cider-*.png``) to be looked
 at: ``draft-cider-me-start.png``, ``-me-chosen.png`` (a card chosen, the accepting lots
