@@ -9,8 +9,8 @@ people, the second joining by the shared link on a 390 px phone; a pick by the k
 alone, and picks that travel from the pool to their lot when motion is allowed. Each
 page shows every orchard with its eight lots and their running scores, the pool, whose
 turn, the last card of every seat marked, and the result; the scores it shows are the
-view's. No page ever receives a card of the deck that is never dealt (the hidden part of
-the deck), no JavaScript error, no raw identifier in what the page says, no serious axe-
+view's. No page ever receives a card still below the pool (a later pool, or a card never
+dealt), no JavaScript error, no raw identifier in what the page says, no serious axe-
 core violation, and at 390 px nothing is wider than the phone.
 
 Screenshots go to ``test-artifacts/screenshots`` (``draft-cider-*.png``) to be looked
