@@ -10,8 +10,8 @@ alone, and picks that travel from the pool to their lot when motion is allowed. 
 page shows every orchard with its eight lots and their running scores, the pool, whose
 turn, the last card of every seat marked, and the result; the scores it shows are the
 view's. No page ever receives a card still below the pool (a later pool, or a card never
-dealt), no JavaScript error, no raw identifier in what the page says, no serious axe-
-core violation, and at 390 px nothing is wider than the phone.
+dealt), no JavaScript error, no raw identifier in what the page says, no serious
+axe-core violation, and at 390 px nothing is wider than the phone.
 
 Screenshots go to ``test-artifacts/screenshots`` (``draft-cider-*.png``) to be looked
 at: ``draft-cider-me-start.png``, ``-me-chosen.png`` (a card chosen, the accepting lots
