@@ -22,6 +22,7 @@ from draft_cider_helpers import (
 
 from aves_core.games.draft_cider.cards import DECK, LOTS
 from aves_core.games.draft_cider.events import (
+    Event,
     GameEnded,
     Picked,
     PickUndone,
@@ -284,3 +285,24 @@ def test_undo_policy_directly() -> None:
     ended = DraftCiderState(after.options, after.deck, after.first, after.round, after.pool,
                             after.orchards, Phase.GAME_END, None, Result((0,), "most_points"))
     assert DRAFT_CIDER.undo(state, move, events, ended, 0) is None
+
+
+def test_every_event_and_a_view_go_through_json() -> None:
+    events: list[Event] = [Picked(1, "Y34", "feather", 2), PoolLaid(2, 1, ("G11", "G12")),
+              TurnStarted(1), GameEnded(Result((0, 1), "most_points"), (3, 3)),
+              PickUndone(0, "G13", "stable", 2)]
+    tags = []
+    for event in events:
+        data = json.loads(json.dumps(DRAFT_CIDER.event_to_json(event)))
+        tags.append(data["type"])
+        assert event == DRAFT_CIDER.event_from_json(data)
+    assert ["picked", "pool_laid", "turn_started", "game_ended", "pick_undone"] == tags
+    state = make(2, first=1)
+    data = json.loads(json.dumps(DRAFT_CIDER.view_to_json(view_for(state, 1))))
+    assert ("pick", [1], 1, 1, 4, 69, -1) == (data["phase"], data["to_move"], data["seat"],
+                                               data["round"], data["rounds"],
+                                               data["undealt"], data["bad_points"])
+    assert "1:pick G11 mono" == data["legal_notation"][0]
+    assert 48 == len(data["legal_moves"]) == len(data["lot_after"]) == len(
+        data["score_after"])
+    assert [list(lot) for lot in ((),) * 8] == data["orchards"][0]
