@@ -87,9 +87,13 @@ PLAYOUT_MOVES = 200
 """How many moves a playout plays before ``cutoff`` judges it: more than the longest
 game (72 picks), so playouts reach the end."""
 PRIOR = 10.0
-"""The weight of GreedyBot's scores in the search's first visits (progressive bias)."""
+"""The weight of GreedyBot's scores in the search's first visits (progressive bias).
+Against greedy, search:100 won 0.68 of 100 heads-up games with 10, 0.61 with 3 (the
+kernel's default) and 0.56 with 30."""
 NOISE = 1.0
-"""The playout policy's noise: a uniform draw in [0, NOISE) added to each pick's value."""
+"""The playout policy's noise: a uniform draw in [0, NOISE) added to each pick's value
+(0.3 and 3 did no better at search:100). Alone, the policy wins about 0.32 of its
+heads-up games against greedy and all of them against random play."""
 
 _MONO, _FEATHER, _TREE, _UNLUCKY, _FORTE, _COUPLE, _STABLE, _BAD = range(len(LOTS))
 _TREE_POINTS = 20
