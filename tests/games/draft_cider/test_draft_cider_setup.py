@@ -231,7 +231,7 @@ def test_str_of_a_state_is_readable() -> None:
     text = str(state)
     assert text.splitlines()[0] == ("round 1 of 4; pool: G13 G14 G15 G21; 69 cards undealt")
     assert "seat 0: 20 points; tree G11 =20" in text
-    assert "seat 1: 1 points; mono G12 =1" in text
+    assert "seat 1: 1 point; mono G12 =1" in text
     assert text.endswith("pick: seat 0 to pick")
     assert "seat 1: 0 points; (no card)" in str(make(2))
     assert DRAFT_CIDER.state_text(state) == text

@@ -141,7 +141,9 @@ class DraftCiderState:
             lots = "; ".join(f"{lot} {' '.join(cards)} ={score}"
                              for lot, cards, score in zip(LOTS, orchard, scores, strict=True)
                              if cards)
-            lines.append(f"seat {seat}: {sum(scores)} points; {lots or '(no card)'}")
+            total = sum(scores)
+            lines.append(f"seat {seat}: {total} point{'' if total in (1, -1) else 's'}; "
+                         f"{lots or '(no card)'}")
         result = self.result
         if result is not None:
             winners = " and ".join(f"seat {seat}" for seat in result.winners)
