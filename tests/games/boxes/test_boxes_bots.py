@@ -13,22 +13,19 @@ import pytest
 from boxes_helpers import all_stop, make, play, random_game, with_notes
 
 from aves_core.games.boxes.bots import (
-    JUDGE_RANGE,
     GreedyBot,
     Knowledge,
     commit_for,
     container_value,
     holding_value,
-    judge_sale,
     least_payment,
-    playout_move,
-    sample,
     score_moves,
 )
 from aves_core.games.boxes.game import BOXES
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import is_legal, legal_moves, step
+from aves_core.games.boxes.search import finish, playout_move, sample
 from aves_core.games.boxes.state import BoxesState
 from aves_core.games.boxes.views import view_for
 from aves_core.kernel.bots import make_bot
@@ -198,14 +195,16 @@ def test_playouts_finish_games_with_legal_moves() -> None:
             state = step(state, move)
 
 
-def test_the_search_judges_a_sale_by_its_buyers_gain() -> None:
+def test_the_search_ends_a_game_by_a_quick_model_of_the_auctions_left() -> None:
     state = make(2)
     state = all_stop(play(state, "0:auction open"))
     state = play(state, "0:bid 0", "1:pass")
     assert len(state.sales) == 1
-    # The buyer paid nothing for 2,100 ECU of cards: a win at any threshold in range.
-    assert judge_sale(state, JUDGE_RANGE).winners == (0,)
-    assert judge_sale(state, 10_000).winners == (1,)
+    # Seat 0 holds 2,100 ECU of cards; whoever keeps money buys the five containers
+    # left for nothing, since the other cannot bid.
+    assert finish(with_notes(state, (4, 4, 4, 4), (0, 0, 0, 0))).winners == (0,)
+    assert finish(with_notes(state, (0, 0, 0, 0), (4, 4, 4, 4))).winners == (1,)
+    assert finish(state).reason == "most_wealth"
 
 
 def test_search_is_deterministic_and_thinks_as_long_with_one_move() -> None:

@@ -1,0 +1,370 @@
+"""Boxes' search bot: the hooks of the kernel's IS-MCTS (``search_hooks``), the states
+drawn from what a seat knows (``sample``), the fast policy of playouts
+(``playout_move``) and the quick end of a game (``finish``). The values and
+GreedyBot are in ``aves_core.games.boxes.bots``.
+
+**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
+``search_hooks()``, planning the seat's own moves against the others played by the
+policy below. ``Knowledge`` is the seat's view, the cards it knows by place and the
+unseen cards of each pile; ``sample`` puts the unseen cards of each pile in its
+unknown places in a random order, draws each other seat's ``temper`` (how far above
+or below its own estimate it bids, 1 +- ``TEMPER``) and, in a sealed auction, every
+other seat's commit, made or not, by the policy from what that seat knows in the
+drawn state (the real commits are never read, and no seat answers the seat's commit
+in the tree). The search's ``step`` plays a move and then the other seats' moves by
+the policy until the seat is to move again (``_forward``): the tree holds the seat's
+moves only. The policy (``playout_move``) chooses the auction by money, examines the
+closed slots then an open one, bids and commits by each seat's estimate of the
+container (the cards it examined in the drawn state, the others at their pile's
+mean, times its temper; sealed at ``SEALED_SHADE`` of it) raising by 50, and pays
+with the least waste; the searching seat's own playout bids at once what raising by
+50 would come to (just above the others' limits, or its own), the same sale in fewer
+moves. Walks and playouts follow the rules until the container in play is sold;
+``finish`` then sells the containers left by a quick model (each seat bids up to its
+value of a container or its money, the highest buys at the second bid) and the most
+wealth wins. A playout is thus judged by the game's end, not by the sale alone:
+money spent now counts as the bids it can no longer make, and a container bought
+near its value may let the next ones go cheaply to the others. GreedyBot's order of
+the root's moves and a strong progressive bias (``PRIOR``, with a narrow
+``WIDENING``) keep a small budget on greedy's first few choices until the playouts
+clearly prefer another. The search thinks as long with one legal move as with many
+(the kernel's ``steady``): its time never tells whether a seat had a choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from aves_core.games.boxes.bots import (
+    SEALED_SHADE,
+    Knowledge,
+    _mean,
+    _value,
+    commit_for,
+    holding_value,
+    least_payment,
+    score_moves,
+)
+from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, money_of
+from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
+from aves_core.games.boxes.phases import Phase
+from aves_core.games.boxes.rules import is_legal, legal_moves, step, to_move
+from aves_core.games.boxes.setup import MAX_PLAYERS
+from aves_core.games.boxes.state import CONTAINERS, OPEN_SLOTS, SLOTS, BoxesState, Look
+from aves_core.games.boxes.views import BoxesView
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Result
+from aves_core.kernel.search import SearchHooks
+
+__all__ = [
+    "SIGHT",
+    "TEMPER",
+    "finish",
+    "playout_move",
+    "sample",
+    "search_hooks",
+    "worth",
+]
+
+TEMPER = 0.15
+"""Another seat's ``temper`` is drawn from 1 - ``TEMPER`` to 1 + ``TEMPER``."""
+SIGHT = 0.5
+"""In ``finish``, a seat values a container to come at this share of what its cards
+add to the seat's, and the rest at the average container (what it will examine is
+only part of it)."""
+
+
+# --- states drawn from what a seat knows ---------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Drawn(BoxesState):
+    """A state drawn by ``sample``: a ``BoxesState`` that also knows its search's
+    ``horizon``, the container after whose sale walks and playouts are judged; the
+    searching seat (``me``); and each seat's ``temper``, how far above or below its
+    estimate the policy makes it bid (1 for ``me``)."""
+
+    horizon: int = CONTAINERS
+    me: int = -1
+    temper: tuple[float, ...] = ()
+
+
+def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
+    """A full state consistent with ``knowledge``: each pile's unseen cards shuffled into
+    its unknown places; another seat's sealed commit, when it has committed, drawn by
+    the playout policy from what that seat knows in the drawn state."""
+    if not isinstance(knowledge, Knowledge):
+        raise ArgumentError(f"sample needs a Knowledge, not {type(knowledge).__name__}")
+    view = knowledge.view
+    seat = view.seat
+    piles = []
+    for known, unseen in ((knowledge.closed, knowledge.closed_unseen),
+                          (knowledge.open, knowledge.open_unseen)):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        cards = iter(pool)
+        piles.append(tuple(card if card is not None else next(cards) for card in known))
+    count = len(view.notes)
+    state = Drawn(
+        open_pile=piles[1], closed_pile=piles[0],
+        first=(view.auctioneer - view.container + 1) % count, notes=view.notes,
+        container=view.container, phase=view.phase, auction=view.auction,
+        examiner=view.examiner, actions=view.actions,
+        looks=tuple(Look(look.container, look.seat, look.slot) for look in view.looks),
+        commits=(None,) * count if view.phase is Phase.SEALED_BID else (),
+        order=view.committed, revealed=view.revealed, bidders=view.bidders,
+        standing=view.standing, holder=view.holder, turn=view.turn, winner=view.winner,
+        price=view.price, sales=view.sales, result=view.result, horizon=view.container,
+        me=seat if seat is not None else -1,
+        temper=tuple(1.0 if other == seat else rng.uniform(1 - TEMPER, 1 + TEMPER)
+                     for other in range(len(view.notes))))
+    if view.phase is Phase.SEALED_BID:
+        # Every other seat's commit is drawn, made or not: none of them sees the seat's
+        # commit, so none may answer it in the search's tree.
+        commits: list[tuple[int, ...] | None] = [None] * count
+        order = list(view.committed)
+        for other in range(count):
+            if other == seat:
+                commits[other] = view.my_commit
+            else:
+                commits[other] = _playout_commit(state, other)
+                if other not in order:
+                    order.append(other)
+        state = attrs.evolve(state, commits=tuple(commits), order=tuple(order))
+    return state
+
+
+# --- playouts ------------------------------------------------------------------------
+
+_AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed"))
+                  for seat in range(MAX_PLAYERS))
+_STOPS = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
+_EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in range(MAX_PLAYERS))
+_PASSES = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+_CLOSED_MEAN = _mean(CLOSED_CANONICAL, 0.0)
+_OPEN_MEAN = _mean(OPEN_CANONICAL, 0.0)
+MEAN_CONTAINER = 4 * _CLOSED_MEAN + 6 * _OPEN_MEAN
+"""The average value of a container's 10 cards (about 867 ECU)."""
+
+
+def _estimate(state: BoxesState, seat: int) -> float:
+    """A quick estimate of the container in play to ``seat`` in a drawn state: the cards
+    it examined at their value, the others at their pile's mean, and what the
+    container adds to the collections of the cards it won (known cards only)."""
+    container = state.container
+    seen = {look.slot for look in state.looks
+            if look.container == container and look.seat == seat}
+    cards = state.container_cards(container)
+    value = 0.0
+    known = []
+    for slot, card in zip(SLOTS, cards, strict=True):
+        if slot in seen:
+            value += _value(card)
+            if card[0] != "N":
+                known.append(card)
+        else:
+            value += _CLOSED_MEAN if slot[0] == "c" else _OPEN_MEAN
+    if known:
+        mine = [card for card in state.cards_of(seat) if card[0] != "N"]
+        num, left = state.num_players, CONTAINERS - container
+        value += (holding_value(mine + known, num, left) - sum(map(_value, known))
+                  - holding_value(mine, num, left))
+    return value
+
+
+def _temper(state: BoxesState, seat: int) -> float:
+    temper: tuple[float, ...] = getattr(state, "temper", ())
+    return temper[seat] if temper else 1.0
+
+
+def _playout_commit(state: BoxesState, seat: int) -> tuple[int, ...]:
+    target = _estimate(state, seat) * SEALED_SHADE * _temper(state, seat)
+    return commit_for(state.notes[seat], target)
+
+
+def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
+    """A fast policy for playouts (see the module's docstring); it draws nothing: what
+    varies from one drawn state to another is in the state (its cards, each seat's
+    ``temper``)."""
+    phase = state.phase
+    if phase is Phase.EXAMINE:
+        seat = state.examiner
+        assert seat is not None
+        actions = state.actions
+        if actions:
+            container = state.container
+            done = {look.slot for look in state.looks
+                    if look.container == container and look.seat == seat}
+            for slot in SLOTS if actions >= 2 else OPEN_SLOTS:
+                if slot not in done:
+                    return _EXAMINES[seat][slot]
+        return _STOPS[seat]
+    if phase is Phase.SEALED_BID:
+        seat = next(other for other, notes in enumerate(state.commits) if notes is None)
+        return Seal(seat, _playout_commit(state, seat))
+    if phase is Phase.OPEN_AUCTION:
+        bidder = state.turn
+        assert bidder is not None
+        standing = state.standing
+        if standing is None:
+            return Bid(bidder, 0)
+        price = standing + 50
+        limit = min(money_of(state.notes[bidder]),
+                    _estimate(state, bidder) * _temper(state, bidder))
+        if price > limit:
+            return _PASSES[bidder]
+        if bidder == getattr(state, "me", -1):
+            # The searching seat's playout bids at once what raising by 50 would come
+            # to: just above the others' limit, or its own (the same sale, fewer moves).
+            others = max(min(money_of(state.notes[other]),
+                             _estimate(state, other) * _temper(state, other))
+                         for other in state.bidders if other != bidder)
+            return Bid(bidder, max(price, int(min(limit, others + 50)) // 50 * 50))
+        return Bid(bidder, price)
+    if phase is Phase.CHOOSE_AUCTION:
+        auctioneer = state.auctioneer
+        held = [money_of(notes) for notes in state.notes]
+        richest = max(value for other, value in enumerate(held) if other != auctioneer)
+        return _AUCTIONS[auctioneer][0 if held[auctioneer] >= richest else 1]
+    winner = state.winner
+    assert winner is not None
+    return Pay(winner, least_payment(state.notes[winner], state.price))
+
+
+def _forward(state: BoxesState) -> BoxesState:
+    """The other seats' moves played by the policy until the searching seat alone is to
+    move, the horizon's container is sold or the game ends."""
+    me: int = state.me  # type: ignore[attr-defined]
+    horizon: int = state.horizon  # type: ignore[attr-defined]
+    while state.result is None and len(state.sales) < horizon:
+        seats = to_move(state)
+        if me in seats:
+            if len(seats) == 1:
+                break
+            # A sealed auction: the others commit first, blind to the seat's commit.
+            other = next(seat for seat in seats if seat != me)
+            state = step(state, Seal(other, _playout_commit(state, other)))
+            continue
+        state = step(state, playout_move(state))
+    return state
+
+
+def _search_step(state: BoxesState, move: Move) -> BoxesState:
+    """A move of the search's tree or playout, then the others' answers (``_forward``):
+    the tree holds the searching seat's moves only, and the others play the policy
+    from what they know in the drawn state, never from what the seat knows."""
+    return _forward(step(state, move))
+
+
+def worth(state: BoxesState) -> list[float]:
+    """Each seat's money plus the value of the cards it won (``holding_value``)."""
+    num = state.num_players
+    left = CONTAINERS - len(state.sales)
+    return [money_of(state.notes[seat]) + holding_value(state.cards_of(seat), num, left)
+            for seat in range(num)]
+
+
+def _cutoff(state: BoxesState) -> Result:
+    """A playout stopped early: the seats of the most ``worth`` share the win."""
+    values = worth(state)
+    best = max(values)
+    return Result(tuple(seat for seat, value in enumerate(values) if value >= best - 1e-9),
+                  "most_wealth")
+
+
+def finish(state: BoxesState) -> Result:
+    """The rest of a game after the sale of the search's horizon, by a quick model of
+    the auctions to come, and its winners by wealth (BX18-BX20). Each container left
+    is worth to each seat ``SIGHT`` of what its cards, as drawn, add to the seat's
+    cards, and the rest of the average container (``MEAN_CONTAINER``), times its
+    temper; a seat bids up to that value or its money, whichever is less; the highest
+    bid buys the container (the auctioneer on a tie) at the second-highest, rounded
+    down to 50. Money spent now is money that cannot bid later: a seat that pays
+    near its value for the container in play may see the next ones go cheaply to
+    the others."""
+    num = state.num_players
+    money = [money_of(notes) for notes in state.notes]
+    cards = [list(state.cards_of(seat)) for seat in range(num)]
+    temper: tuple[float, ...] = getattr(state, "temper", ()) or (1.0,) * num
+    first = state.first
+    for container in range(len(state.sales) + 1, CONTAINERS + 1):
+        left = CONTAINERS - container
+        box = list(state.container_cards(container))
+        auctioneer = (first + container - 1) % num
+        bids = []
+        for seat in range(num):
+            held = cards[seat]
+            gain = holding_value(held + box, num, left) - holding_value(held, num, left)
+            value = (SIGHT * gain + (1 - SIGHT) * MEAN_CONTAINER) * temper[seat]
+            bids.append(min(value, money[seat]))
+        buyer = max(range(num), key=lambda seat: (bids[seat], seat == auctioneer))
+        second = max(bid for seat, bid in enumerate(bids) if seat != buyer)
+        money[buyer] -= min(money[buyer], int(second) // 50 * 50)
+        cards[buyer] += box
+    wealth = [money[seat] + holding_value(cards[seat], num, 0) for seat in range(num)]
+    best = max(wealth)
+    return Result(tuple(seat for seat in range(num) if wealth[seat] >= best - 1e-9),
+                  "most_wealth")
+
+
+def _knowledge(view: BoxesView, events: Sequence[Any]) -> Knowledge:
+    return Knowledge.of(view)
+
+
+def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float]:
+    # Scored from the view, never from the drawn state's hidden cards or commits; by
+    # rank, 1 / (1 + rank), so that greedy's first few choices stand out of the many
+    # bids and commits.
+    scores = score_moves(knowledge.view, knowledge)
+    order = sorted(scores, key=lambda move: -scores[move])
+    return {move: 1.0 / (1 + rank) for rank, move in enumerate(order)}
+
+
+def _mover(state: BoxesState) -> int | None:
+    phase = state.phase
+    if state.result is not None:
+        return None
+    if phase is Phase.SEALED_BID:
+        return next((seat for seat, notes in enumerate(state.commits) if notes is None), None)
+    if phase is Phase.EXAMINE:
+        return state.examiner
+    if phase is Phase.OPEN_AUCTION:
+        return state.turn
+    if phase is Phase.CHOOSE_AUCTION:
+        return state.auctioneer
+    return state.winner
+
+
+def _result(state: BoxesState) -> Result | None:
+    # The game's end, or the sale of the horizon's container and the rest by ``finish``.
+    result = state.result
+    if result is None and len(state.sales) >= state.horizon:  # type: ignore[attr-defined]
+        return finish(state)
+    return result
+
+
+def _num_players(state: BoxesState) -> int:
+    return len(state.notes)
+
+
+def search_hooks() -> SearchHooks[BoxesState, Move, Knowledge]:
+    """The hooks of the generic search bot (plain functions)."""
+    return SearchHooks(
+        knowledge=_knowledge,
+        sample=sample,
+        legal_moves=legal_moves,
+        is_legal=is_legal,
+        step=_search_step,
+        mover=_mover,
+        result=_result,
+        num_players=_num_players,
+        playout_move=playout_move,
+        cutoff=_cutoff,
+        root_scores=_root_scores,
+    )
+
+
