@@ -251,6 +251,45 @@ def test_a_send_that_never_ends_closes_the_socket_with_too_slow(tmp_path: Path) 
     asyncio.run(main())
 
 
+def test_a_socket_that_never_says_hello_is_told_and_closed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket that opens and says nothing holds nothing for long: after
+    ``HELLO_SECONDS`` it is told ``timeout`` and closed with 4400, following nothing."""
+    from aves_core.host import sockets
+
+    monkeypatch.setattr(sockets, "HELLO_SECONDS", 0.2)
+
+    async def main() -> None:
+        lobby = lobby_on(tmp_path)
+        try:
+            table = (await lobby.create({"players": ["ann", "bo"]}))["table"]
+            sent: list[dict[str, Any]] = []
+            connected = [{"type": "websocket.connect"}]
+            never = asyncio.Event()
+
+            async def receive() -> dict[str, Any]:
+                if connected:
+                    return connected.pop()
+                await never.wait()
+                raise AssertionError("unreachable")
+
+            async def send(message: dict[str, Any]) -> None:
+                sent.append(message)
+
+            started = time.monotonic()
+            await asyncio.wait_for(
+                sockets._serve(sockets._Socket(receive, send), lobby, table), 5)
+            assert 0.2 <= time.monotonic() - started < 2
+            assert sent[0] == {"type": "websocket.accept"}
+            assert json.loads(sent[1]["text"])["error"]["code"] == "timeout"
+            assert sent[2] == {"type": "websocket.close", "code": 4400}
+            assert table not in lobby._subscribers
+        finally:
+            lobby.close()
+
+    asyncio.run(main())
+
+
 # --- finding 7: tables in memory, creation -------------------------------------------
 
 def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Path) -> None:

@@ -128,7 +128,8 @@ async def _receive(socket: _Socket) -> dict[str, Any]:
 
 async def _hello(socket: _Socket, lobby: Lobby, table_id: str
                  ) -> tuple[int | None, str | None, Subscriber]:
-    data = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
+    async with asyncio.timeout(HELLO_SECONDS):  # no task of its own, as wait_for's in 3.11
+        data = await _receive(socket)
     if data["type"] != "hello":
         raise HostError(400, "schema", 'the first message must be {"type": "hello", ...}')
     unknown = sorted(set(data) - {"type", "seat", "token", "since"})
