@@ -174,3 +174,35 @@ def test_a_worker_reads_actions_only_when_another_connection_committed(
         assert second.get(f"/api/tables/{table}").json()["events"] == \
             first.get(f"/api/tables/{table}").json()["events"]
         assert table in reads
+
+
+@pytest.mark.parametrize("game", ["aves", "soulaween", "cubirds", "tsukuru", "boxes",
+                                  "draft-cider"])
+def test_a_table_made_on_one_worker_is_the_same_table_on_the_other(
+        tmp_path: Path, game: str) -> None:
+    """The worker that makes a table keeps the one it dealt (it does not read it back);
+    another worker loads it from the store: both show every seat the same table, and a
+    move on either is seen by the other."""
+    database = str(tmp_path / "tables.db")
+    with TestClient(create_app(database, **TESTING)) as first, \
+            TestClient(create_app(database, **TESTING)) as second:
+        made = first.post("/api/tables", json={"game": game, "players": ["ann", "bo"]})
+        assert 201 == made.status_code, made.text
+        table = made.json()["table"]
+        tokens = [first.post(f"/api/tables/{table}/seats/{seat}/join").json()["token"]
+                  for seat in (0, 1)]
+
+        def views(worker: TestClient) -> list[Any]:
+            return [worker.get(f"/api/tables/{table}/view").json()] + [
+                worker.get(f"/api/tables/{table}/seats/{seat}/view",
+                           headers={"Authorization": f"Bearer {token}"}).json()
+                for seat, token in enumerate(tokens)]
+
+        assert views(first) == views(second)
+        seat = first.get(f"/api/tables/{table}").json()["to_move"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        move = second.get(f"/api/tables/{table}/seats/{seat}/view",
+                          headers=auth).json()["view"]["legal_moves"][0]
+        assert 200 == second.post(f"/api/tables/{table}/seats/{seat}/moves", json=move,
+                                  headers=auth).status_code
+        assert views(first) == views(second)

@@ -81,7 +81,7 @@ from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.kernel.log import dump_log, header_data
 from aves_core.kernel.registry import all_games
-from aves_core.kernel.table import UndoError
+from aves_core.kernel.table import Table, UndoError
 
 __all__ = ["MAX_UNDOS", "SEAT_LEFT", "TOO_SLOW", "HostError", "Limits", "Lobby", "Subscriber",
            "export_log"]
@@ -141,11 +141,11 @@ class Lobby:
         new = read_new_table(body, allow_seeds=self.allow_seeds)
         game, players = new.game, new.players
         try:
-            log = game.make_log(players, game.new_setup(len(players), new.options, new.seed),
-                                new.seed)
-            game.start(len(players), log.setup)
+            table = Table(game, players, setup=game.new_setup(len(players), new.options,
+                                                              new.seed), seed=new.seed)
         except AvesError as error:
             raise HostError(400, error.code, str(error)) from None
+        log = table.log
         self._allowances.admit(client, self.limits)
         table_id = secrets.token_hex(8)
         record = TableRecord(table_id, game.id, header_data(log), self.now(), tuple(
@@ -155,7 +155,11 @@ class Lobby:
         await self._db(self.store.create_table, record)
         if new.bots:
             self._owners[table_id] = client
-        live = await self._get(table_id)
+        # In memory at once, from the log made here (reading it back from the store
+        # would deal it again): no other worker knows the id yet, so the store holds no
+        # action of it, and the data version seen now is as good as a catch-up's.
+        peek = self._version_now
+        live = self._install(record, table, None if peek is None else peek())
         self._schedule_bots(live)
         return self._summary(live)
 
@@ -186,18 +190,32 @@ class Lobby:
         record = await self._db(self.store.table, table_id)
         if record is None:
             raise HostError(404, "no_such_table", f"no table {table_id!r:.70}")
-        live = LiveTable(record, new_table(record))
+        live = self._live_table(record, new_table(record))
+        await self._catch_up(live)
+        return self._install_live(live)
+
+    def _install(self, record: TableRecord, table: Table, seen: int | None) -> LiveTable:
+        """A table just made, in memory (nothing of it stored but its record)."""
+        live = self._live_table(record, table)
+        live.seen = seen
+        return self._install_live(live)
+
+    def _live_table(self, record: TableRecord, table: Table) -> LiveTable:
+        live = LiveTable(record, table)
         for seat in record.seats:
             if seat.bot:
                 live.bots[seat.seat] = make_bot(seat.bot, live.table.game)
         if record.clock is not None:
             live.clock = Clock(TimeControl.from_json(record.clock), len(record.seats),
                                record.created, live.table.to_move)
-        await self._catch_up(live)
+        return live
+
+    def _install_live(self, live: LiveTable) -> LiveTable:
         self._arm(live)
-        self._live[table_id] = live
+        self._live[live.record.id] = live
         if len(self._live) > self.limits.live_tables:
             self._unload(keep=self.limits.live_tables * 9 // 10)
+        live.used = time.monotonic()
         return live
 
     def _idle(self, live: LiveTable) -> bool:
