@@ -188,7 +188,11 @@ def _first_problem(error: BaseException, path: list[str]) -> FieldError:
     if isinstance(error, AvesError):
         # A value a constructor refuses is, in data being read, a value of the wrong shape.
         code = "schema" if error.code == "bad_argument" else error.code
-        return FieldError(error.message, path=where, code=code)
+        # A SetupError may name its field (an option's validator does): keep it, or
+        # {"scoring": "x"} would be reported at no path at all.
+        named = getattr(error, "path", None)
+        steps = [*path, named] if named and not (path and path[-1] == named) else path
+        return FieldError(error.message, path=_join(steps), code=code)
     if isinstance(error, MismatchError):
         return FieldError(str(error), path=where)
     return FieldError(f"not a valid value ({error})", path=where)

@@ -141,3 +141,19 @@ def test_TK4_TK19_a_later_round_keeps_the_scores_and_the_last_finish_shown() -> 
     assert dealt.deck == deal[14:]
     assert (dealt.drawn, dealt.ended, dealt.result) == (None, None, None)
     assert sum(COPIES) == dealt.tile_count()
+
+
+def test_TK15_TK18a_options_read_from_json_name_the_bad_field() -> None:
+    """An option's bad value, read from JSON (a host's table request, a log's header),
+    is ``bad_options`` at that option's path, not at no path at all."""
+    from aves_core import get_game
+    from aves_core.kernel.convert import FieldError
+
+    game = get_game("tsukuru")
+    for data, path in (({"scoring": "x"}, "scoring"), ({"end": "never"}, "end"),
+                       ({"end": "rounds"}, "end")):
+        with pytest.raises(FieldError) as caught:
+            game.options_from_json(data)
+        assert (caught.value.code, caught.value.path) == ("bad_options", path)
+    assert game.options_from_json({"scoring": "advanced", "end": "rounds"}) == \
+        TsukuruOptions("advanced", "rounds")
