@@ -143,6 +143,31 @@ def test_undo_shows_only_when_it_can_work_and_a_refusal_is_said_in_words(
         page.close()
 
 
+def test_a_second_click_while_a_move_is_on_its_way_sends_nothing(
+        browser: Any, server: ServeProcess) -> None:
+    """Clicking a move twice before the server answers (a double click, or the drawing
+    clicked again while the answer is on its way) sends one move: the second is not
+    sent to be refused as out of turn and said as an error."""
+    table = post(server, "tables", {"game": "soulaween", "players": ["ann", "bo"]})["table"]
+    pages = [seated_page(browser, server, table, seat, f"shell-twice-{seat}") for seat in (0, 1)]
+    for page in pages:
+        page.settled()
+    mover = next(page for page in pages if page.page.query_selector("#status .you"))
+    seen = mover.events_seen()
+    mover.page.click(".cell.legal")
+    # Both clicks in one turn of the page's loop: no answer can come between them.
+    mover.page.evaluate("() => { const face = document.querySelector("
+                        "'button[data-face=black]'); face.click(); face.click(); }")
+    mover.wait_past(seen)
+    mover.settled()
+    # A refusal of a second move would follow the first's events on the same socket.
+    mover.page.wait_for_timeout(1000)
+    assert mover.page.locator("#notice:not([hidden])").count() == 0
+    assert "not your turn" not in mover.page.inner_text("body").lower()
+    for page in pages:
+        page.close()
+
+
 def test_your_tables_takes_a_person_back_to_their_seat(browser: Any, server: ServeProcess
                                                        ) -> None:
     me = Page(browser, server.url, "shell-your-tables")

@@ -12,12 +12,13 @@ import * as fallback from "./fallback.js";
 
 const RETRY_FIRST_MS = 500, RETRY_MAX_MS = 15000;
 const BOT_PAUSE_MS = 450;  // between two moves of other seats, so that a person can follow
+const SENT_WAIT_MS = 5000;  // the longest a sent move keeps another from being sent
 
 export async function openTable(here, table, seat) {
   Object.assign(App, { table, seat, token: seat === null ? null : localStorage.getItem(tokenKey(table, seat)),
                        view: null, next: 0, received: 0, lines: [], final: null, board: null, undo: false,
                        updates: Promise.resolve(), pending: 0, idle: true, retries: 0, seats: [],
-                       clocks: null, seeded: false });
+                       clocks: null, seeded: false, sentAt: null });
   if (seat !== null && !App.token) {
     return show(el("p", {}, "This browser holds no token for that seat. "),
       el("a", { href: `#/table/${table}/join/${seat}` }, "Take the seat"), " or ",
@@ -87,6 +88,14 @@ function connected() { return App.socket && App.socket.readyState === WebSocket.
 
 function send(move) {
   if (!connected()) return notice({ message: "Not connected to the server: your move was not sent" });
+  // One move at a time: until the server answers (its events, or a refusal), another
+  // click (a double click, the old drawing clicked again) sends nothing, where it
+  // would be refused as out of turn and said as an error. (After SENT_WAIT_MS without
+  // an answer a click sends again, whatever kept the answer.)
+  const now = performance.now();
+  if (App.sentAt !== null && App.sentAt.received === App.received
+      && now - App.sentAt.time < SENT_WAIT_MS) return;
+  App.sentAt = { received: App.received, time: now };
   App.socket.send(JSON.stringify({ type: "move", move }));
 }
 
@@ -100,6 +109,7 @@ function receive(here, message) {
   // A running clock counts down from when its message arrived, not from when it is drawn.
   const clocks = message.clocks ? { data: message.clocks, arrived: performance.now() } : null;
   if (message.type === "error") {
+    App.sentAt = null;
     if (App.board || !current(here)) return notice(message.error);
     // Refused before anything was drawn (a token that no longer holds the seat).
     App.closing = true;
@@ -109,6 +119,7 @@ function receive(here, message) {
   }
   if (message.type === "welcome") {
     App.retries = 0;
+    App.sentAt = null;
     App.undo = Boolean(message.undo);
     App.catchingUp = true;
     connection(null);
