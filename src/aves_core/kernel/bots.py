@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from aves_core.kernel.errors import ArgumentError
 
 if TYPE_CHECKING:
     from aves_core.kernel.game import Game
 
-__all__ = ["Bot", "RandomBot", "make_bot", "standard_bots"]
+__all__ = ["BestScoreBot", "Bot", "RandomBot", "make_bot", "standard_bots"]
 
 
 @runtime_checkable
@@ -44,6 +44,43 @@ class RandomBot:
     def choose(self, view: Any, events: Sequence[Any], rng: random.Random) -> Any:
         """A uniformly random legal move."""
         return rng.choice(view.legal_moves)
+
+
+class _Offering(Protocol):
+    """A view that lists its seat's legal moves."""
+
+    @property
+    def legal_moves(self) -> Sequence[Any]:
+        """The moves the seat may make now."""
+        ...
+
+
+V = TypeVar("V", bound=_Offering)
+M = TypeVar("M")
+
+
+class BestScoreBot(Generic[V, M]):
+    """Plays the legal move its ``scores`` rate best, ties at random: a game's greedy
+    bot, given how the game scores a view's moves.
+
+    A subclass names the scoring: ``scores(view)`` maps each of ``view.legal_moves`` to
+    a number. Moves within 1e-9 of the best tie; one best move is played without
+    drawing from ``rng``, so seeded games stay as they were.
+    """
+
+    name = "greedy"
+    uses_events = False  # a hint to simulators: it never reads its events
+
+    def scores(self, view: V) -> Mapping[M, float]:
+        """Each of ``view.legal_moves`` with its score (higher is better)."""
+        raise NotImplementedError
+
+    def choose(self, view: V, events: Sequence[Any], rng: random.Random) -> M:
+        """The best of ``view.legal_moves`` by ``scores``."""
+        scores = self.scores(view)
+        top = max(scores.values())
+        best: list[M] = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
+        return best[0] if len(best) == 1 else rng.choice(best)
 
 
 _BUDGET = re.compile(r"(?P<count>[1-9][0-9]{0,8})(?P<ms>ms)?", re.ASCII)

@@ -71,7 +71,7 @@ from aves_core.games.cubirds.rules import chance_move, is_legal, legal_moves, st
 from aves_core.games.cubirds.setup import MAX_PLAYERS, ROWS
 from aves_core.games.cubirds.state import HAND_CARDS, CubirdsState
 from aves_core.games.cubirds.views import CubirdsView
-from aves_core.kernel.bots import Bot, standard_bots
+from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 from aves_core.kernel.search import SearchHooks
@@ -323,19 +323,12 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
     return scores
 
 
-class GreedyBot:
+class GreedyBot(BestScoreBot[CubirdsView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    name = "greedy"
-    uses_events = False
-
-    def choose(self, view: CubirdsView, events: Sequence[Event], rng: random.Random
-               ) -> Move:
-        """The best of ``view.legal_moves`` by ``score_moves``."""
-        scores = score_moves(view)
-        top = max(scores.values())
-        best = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
-        return best[0] if len(best) == 1 else rng.choice(best)
+    def scores(self, view: CubirdsView) -> dict[Move, float]:
+        """``score_moves(view)``."""
+        return score_moves(view)
 
 
 # --- what a seat knows, and states drawn from it --------------------------------------

@@ -48,7 +48,6 @@ from aves_core.games.draft_cider.cards import (
     LOTS,
     SWEETNESS,
 )
-from aves_core.games.draft_cider.events import Event
 from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, tree_intact
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.rules import is_legal, legal_moves, step
@@ -59,7 +58,7 @@ from aves_core.games.draft_cider.state import (
     cards_per_round,
 )
 from aves_core.games.draft_cider.views import DraftCiderView
-from aves_core.kernel.bots import Bot, standard_bots
+from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 from aves_core.kernel.search import SearchHooks
@@ -195,19 +194,12 @@ def score_moves(view: DraftCiderView) -> dict[Move, float]:
     return scores
 
 
-class GreedyBot:
+class GreedyBot(BestScoreBot[DraftCiderView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    name = "greedy"
-    uses_events = False
-
-    def choose(self, view: DraftCiderView, events: Sequence[Event], rng: random.Random
-               ) -> Move:
-        """The best of ``view.legal_moves`` by ``score_moves``."""
-        scores = score_moves(view)
-        top = max(scores.values())
-        best = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
-        return best[0] if len(best) == 1 else rng.choice(best)
+    def scores(self, view: DraftCiderView) -> dict[Move, float]:
+        """``score_moves(view)``."""
+        return score_moves(view)
 
 
 # --- what a seat knows, and states drawn from it ----------------------------------------

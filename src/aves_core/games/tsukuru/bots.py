@@ -40,7 +40,6 @@ from aves_core.games.tsukuru.evaluator import (
     score,
     totals,
 )
-from aves_core.games.tsukuru.events import Event
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.rules import (
@@ -51,7 +50,7 @@ from aves_core.games.tsukuru.rules import (
 from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruState
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, Counts, tiles_of
 from aves_core.games.tsukuru.views import TsukuruView
-from aves_core.kernel.bots import Bot, standard_bots
+from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 from aves_core.kernel.search import SearchHooks
@@ -183,19 +182,12 @@ def _get_value(judge: _Judge, view: TsukuruView, move: Get, concealed: Counts) -
     return value
 
 
-class GreedyBot:
+class GreedyBot(BestScoreBot[TsukuruView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    name = "greedy"
-    uses_events = False
-
-    def choose(self, view: TsukuruView, events: Sequence[Event], rng: random.Random
-               ) -> Move:
-        """The best of ``view.legal_moves`` by ``score_moves``."""
-        scores = score_moves(view)
-        top = max(scores.values())
-        best = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
-        return best[0] if len(best) == 1 else rng.choice(best)
+    def scores(self, view: TsukuruView) -> dict[Move, float]:
+        """``score_moves(view)``."""
+        return score_moves(view)
 
 
 # --- what a seat knows, and states drawn from it --------------------------------------
