@@ -158,8 +158,10 @@ class Lobby:
         # In memory at once, from the log made here (reading it back from the store
         # would deal it again): no other worker knows the id yet, so the store holds no
         # action of it, and the data version seen now is as good as a catch-up's.
+        live = self._live_table(record, table)
         peek = self._version_now
-        live = self._install(record, table, None if peek is None else peek())
+        live.seen = None if peek is None else peek()
+        self._install_live(live)
         self._schedule_bots(live)
         return self._summary(live)
 
@@ -194,13 +196,8 @@ class Lobby:
         await self._catch_up(live)
         return self._install_live(live)
 
-    def _install(self, record: TableRecord, table: Table, seen: int | None) -> LiveTable:
-        """A table just made, in memory (nothing of it stored but its record)."""
-        live = self._live_table(record, table)
-        live.seen = seen
-        return self._install_live(live)
-
     def _live_table(self, record: TableRecord, table: Table) -> LiveTable:
+        """A stored table with its bots and clock, not yet in memory."""
         live = LiveTable(record, table)
         for seat in record.seats:
             if seat.bot:
@@ -211,6 +208,8 @@ class Lobby:
         return live
 
     def _install_live(self, live: LiveTable) -> LiveTable:
+        """The table in this worker's memory (the least used idle ones leave beyond the
+        limit), its clock armed."""
         self._arm(live)
         self._live[live.record.id] = live
         if len(self._live) > self.limits.live_tables:
