@@ -24,18 +24,23 @@ from __future__ import annotations
 
 import enum
 import random
-import re
 from collections.abc import Iterable
 from typing import Any, TypeAlias
 
 import attrs
-from cattrs.strategies import configure_tagged_union
 
-from aves_core.kernel.convert import converter, snake_case
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError, NotationError, SetupError
-from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
-from aves_core.kernel.phases import PhaseMachine
-from aves_core.kernel.registry import register_game
+from aves_core.author import (
+    GAME_OVER,
+    NOT_YOUR_TURN,
+    Chance,
+    Game,
+    GameFacts,
+    PhaseMachine,
+    Result,
+    SetupError,
+    move,
+    register_game,
+)
 
 # --- the phases, declared once (the game's states.inc.php) --------------------------
 
@@ -57,32 +62,26 @@ class Trigger(enum.Enum):
 PHASES = PhaseMachine("High card", Phase, Trigger, (
     (Trigger.NEXT_TURN, Phase.PLAYER_TURN, Phase.PLAYER_TURN),
     (Trigger.END_GAME, Phase.PLAYER_TURN, Phase.GAME_END),
-), initial=Phase.PLAYER_TURN, final=(Phase.GAME_END,), actions={Phase.PLAYER_TURN: ("keep",
-                                                                                    "swap")})
+), initial=Phase.PLAYER_TURN, final=(Phase.GAME_END,),
+    actions={Phase.PLAYER_TURN: ("keep", "swap")})
 
 
 # --- values: moves, events, options, setup, state, view --------------------------------
-# Frozen attrs classes: hashable, comparable, and JSON through the one converter.
+# A move is declared by its text: the template gives str(), the strict reader and the JSON.
 
 
-@attrs.frozen
+@move("{player}:keep", words="keep the card")
 class Keep:
     """``player`` keeps their card. Every move names its seat in ``player``."""
 
     player: int
 
-    def __str__(self) -> str:
-        return f"{self.player}:keep"
 
-
-@attrs.frozen
+@move("{player}:swap", words="swap for the deck's top card")
 class Swap:
     """``player`` swaps their card for the deck's top card."""
 
     player: int
-
-    def __str__(self) -> str:
-        return f"{self.player}:swap"
 
 
 Move: TypeAlias = Keep | Swap
@@ -137,6 +136,11 @@ class State:
     played: int
     result: Result | None = None
 
+    @property
+    def phase(self) -> Phase:
+        """The phase the game rests in."""
+        return Phase.GAME_END if self.result is not None else Phase.PLAYER_TURN
+
 
 @attrs.frozen
 class View:
@@ -150,11 +154,11 @@ class View:
     result: Result | None
     legal_moves: tuple[Move, ...]
 
+    @property
+    def phase(self) -> Phase:
+        """The phase the game rests in."""
+        return Phase.GAME_END if self.result is not None else Phase.PLAYER_TURN
 
-# JSON for moves and events: a tagged union on "type" in the library's one converter.
-configure_tagged_union(Move, converter, tag_generator=lambda cls: cls.__name__.lower(),
-                       tag_name="type")
-configure_tagged_union(Event, converter, tag_generator=snake_case, tag_name="type")
 
 MOVES = 4
 """A game's length: two turns each."""
@@ -163,7 +167,7 @@ MOVES = 4
 
 
 class HighCard(Game[State, Move, View, Event, Options, Setup]):
-    """High card for the kernel: every method of the protocol the game needs."""
+    """High card for the kernel: its facts, its door and its rules."""
 
     facts = GameFacts(id="high-card", name="High card", version=1, min_players=2, max_players=2,
                       hidden_information=True, chance=Chance.SETUP,
@@ -171,12 +175,8 @@ class HighCard(Game[State, Move, View, Event, Options, Setup]):
                       summary="keep or swap a hidden card; the higher card wins",
                       setup_codes=("bad_deal", "bad_first_player"))
     phases = PHASES
-    move_type = Move
-    event_type = Event
-    options_type = Options
-    setup_type = Setup
-    state_type = State
-    view_type = View
+    refusals = (GAME_OVER, NOT_YOUR_TURN)
+    """The door: each code a bad move can get, in the order the rules check them."""
 
     def default_options(self) -> Options:
         """No options."""
@@ -212,51 +212,24 @@ class HighCard(Game[State, Move, View, Event, Options, Setup]):
             return ()
         return (Keep(state.active), Swap(state.active))
 
-    def apply(self, state: State, move: Move) -> State:
-        """The checked door: a stable code for each way a move can be wrong."""
-        if not isinstance(move, Keep | Swap):
-            raise ArgumentError(f"a High card move is Keep or Swap, not {type(move).__name__}")
-        if state.result is not None:
-            raise IllegalMoveError(f"{move}: the game is over", code="game_over", move=move)
-        if move.player != state.active:
-            raise IllegalMoveError(f"{move}: it is seat {state.active}'s turn",
-                                   code="not_your_turn", move=move)
-        return self.step(state, move)
-
-    def step(self, state: State, move: Move) -> State:
-        """``apply`` without the checks (for searches that play legal moves only)."""
+    def transition(self, state: State, move: Move, events: list[Event] | None) -> State:
+        """A legal move: a swap draws the deck's top card; the fourth move ends the game.
+        The door has judged the move; ``events`` (when a list) hears what happened."""
         hands = list(state.hands)
         deck = state.deck
         if isinstance(move, Swap):
             hands[move.player], deck = deck[0], deck[1:]
+        if events is not None:
+            events.append(Swapped(move.player, hands[move.player])
+                          if isinstance(move, Swap) else Kept(move.player))
         played = state.played + 1
-        if played == MOVES:
-            best = max(hands)
-            result = Result(tuple(seat for seat in (0, 1) if hands[seat] == best),
-                            "higher_card")
-            return State((hands[0], hands[1]), deck, None, played, result)
-        return State((hands[0], hands[1]), deck, 1 - move.player, played)
-
-    def apply_with_events(self, state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
-        """``apply``, and what happened, unredacted: the host's record."""
-        after = self.apply(state, move)
-        events: list[Event] = [Swapped(move.player, after.hands[move.player])
-                               if isinstance(move, Swap) else Kept(move.player)]
-        if after.result is not None:
-            events.append(Ended(after.result))
-        return after, tuple(events)
-
-    def result(self, state: State) -> Result | None:
-        """How the game ended, or None."""
-        return state.result
-
-    def to_move(self, state: State) -> tuple[int, ...]:
-        """The seat to move (a simultaneous game would give several)."""
-        return () if state.active is None else (state.active,)
-
-    def phase_name(self, state: State) -> str:
-        """The phase the state rests in."""
-        return "gameEnd" if state.result is not None else "playerTurn"
+        if played < MOVES:
+            return State((hands[0], hands[1]), deck, 1 - move.player, played)
+        best = max(hands)
+        result = Result(tuple(seat for seat in (0, 1) if hands[seat] == best), "higher_card")
+        if events is not None:
+            events.append(Ended(result))
+        return State((hands[0], hands[1]), deck, None, played, result)
 
     def view(self, state: State, seat: int | None) -> View:
         """The seat's own card and nothing hidden: a view is built from what it may see."""
@@ -264,35 +237,11 @@ class HighCard(Game[State, Move, View, Event, Options, Setup]):
         return View(seat, hands, len(state.deck), state.active, state.played, state.result,
                     self.legal_moves(state) if seat == state.active else ())
 
-    def view_status(self, view: View) -> ViewStatus:
-        """The phase, the seat to move and the result a view shows (every game's view JSON
-        carries them, so a client can follow a game it does not know)."""
-        phase = "gameEnd" if view.result is not None else "playerTurn"
-        return ViewStatus(phase, () if view.active is None else (view.active,), view.result)
-
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
         """The card drawn on a swap is the swapper's alone."""
         return tuple(Swapped(event.seat, None)
                      if isinstance(event, Swapped) and event.seat != seat else event
                      for event in events)
-
-    def update_view(self, view: View, events: Iterable[Event]) -> View:
-        """A client's view kept in step by the events its seat was sent."""
-        hands = list(view.hands)
-        deck_size, active, played, result = view.deck_size, view.active, view.played, view.result
-        for event in events:
-            if isinstance(event, Swapped):
-                if event.seat == view.seat:
-                    hands[event.seat] = event.card
-                deck_size -= 1
-            if isinstance(event, Kept | Swapped):
-                played += 1
-                active = 1 - event.seat
-            if isinstance(event, Ended):
-                active, result = None, event.result
-        legal = (Keep(view.seat), Swap(view.seat)) if active is not None \
-            and view.seat == active else ()
-        return View(view.seat, (hands[0], hands[1]), deck_size, active, played, result, legal)
 
     def indistinguishable(self, state: State, seat: int | None, rng: random.Random) -> State:
         """What the seat cannot know redrawn: the cards it does not hold, shuffled between
@@ -311,16 +260,6 @@ class HighCard(Game[State, Move, View, Event, Options, Setup]):
         """Every card, for ``aves replay --json`` and the browser's replay viewer (a log
         holds the whole deal, so its replay shows it)."""
         return {"hands": list(state.hands), "deck": list(state.deck), "played": state.played}
-
-    def parse_move(self, text: str) -> Move:
-        """``0:keep`` or ``1:swap`` (``str(move)`` writes them)."""
-        if not isinstance(text, str):
-            raise ArgumentError(f"a move's text is a str, not {type(text).__name__}")
-        found = re.fullmatch(r"(\d):(keep|swap)", text)
-        if found is None:
-            raise NotationError(f"{text!r} is not a move: write SEAT:keep or SEAT:swap")
-        kind = Keep if found[2] == "keep" else Swap
-        return kind(int(found[1]))
 
 
 HIGH_CARD = HighCard()

@@ -20,9 +20,11 @@ from aves_core.kernel.registry import register_game
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
 from high_card import (
+    Ended,
     Event,
     HighCard,
     Keep,
+    Kept,
     Options,
     Setup,
     State,
@@ -43,9 +45,28 @@ class SecretView(View):
 
 
 class Toy(HighCard):
-    """High card, honest, under the id the tests use."""
+    """High card, honest, under the id the tests use, with a fold of its events into
+    views (optional for a game: the kit checks it where a game gives one)."""
 
     facts = attrs.evolve(HighCard.facts, id="toy")
+
+    def update_view(self, view: View, events: Iterable[Event]) -> View:
+        """A client's view kept in step by the events its seat was sent."""
+        hands = list(view.hands)
+        deck_size, active, played, result = view.deck_size, view.active, view.played, view.result
+        for event in events:
+            if isinstance(event, Swapped):
+                if event.seat == view.seat:
+                    hands[event.seat] = event.card
+                deck_size -= 1
+            if isinstance(event, Kept | Swapped):
+                played += 1
+                active = 1 - event.seat
+            if isinstance(event, Ended):
+                active, result = None, event.result
+        legal = (Keep(view.seat), Swap(view.seat)) if active is not None \
+            and view.seat == active else ()
+        return View(view.seat, (hands[0], hands[1]), deck_size, active, played, result, legal)
 
 
 class LeakyView(Toy):

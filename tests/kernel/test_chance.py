@@ -33,6 +33,7 @@ from aves_core.cli import main
 from aves_core.kernel.chance import settle
 from aves_core.kernel.game import Chance
 from aves_core.kernel.mcts import SearchBot
+from aves_core.kernel.registry import register_game
 from aves_core.kernel.replay import states
 from aves_core.kernel.sim import SimulationSpec, play_game, simulate
 from aves_core.testing import ConformanceError, check_game
@@ -404,6 +405,7 @@ class _UnseededChance(type(GAME)):  # type: ignore[misc]
 ])
 def test_the_kit_catches_a_game_that_breaks_the_chance_contract(game: Any,
                                                                message: str) -> None:
+    register_game(game)  # the kit replays the logs of the games it plays
     with pytest.raises(ConformanceError, match=message):
         check_game(game, games=20)
 

@@ -25,15 +25,13 @@ import numpy as np
 import numpy.typing as npt
 
 from aves_core.bots import Bot, make_bot
-from aves_core.kernel.encoding import Encoding
+from aves_core.kernel.encoding import OBSERVATION_HIGH, Encoding
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.registry import get_game
 from aves_core.kernel.table import Table
 
 __all__ = ["OBSERVATION_HIGH", "Match"]
 
-OBSERVATION_HIGH = 8.0
-"""No observation value is above this (a count of cards or tokens, or a fraction)."""
 
 
 class Match:

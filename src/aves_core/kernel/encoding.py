@@ -19,7 +19,11 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["Encoding", "EncodingError"]
+__all__ = ["OBSERVATION_HIGH", "Encoding", "EncodingError"]
+
+OBSERVATION_HIGH = 8.0
+"""No observation value is above this, nor below 0 (a count of cards or tokens, or a
+fraction): the adapters' observation spaces are boxes from 0 to it."""
 
 V = TypeVar("V", contravariant=True)
 M = TypeVar("M")

@@ -2,30 +2,38 @@
 
 A game is one object, an instance of a ``Game`` subclass, that holds its facts
 as data (``GameFacts``, like OpenSpiel's ``GameType``) and its rules as
-methods over its own frozen values: setup from options and a seed, legal
-moves, the checked ``apply`` and the unchecked ``step``, ``apply_with_events``
-for hosts, the result, the view of a seat or a spectator, the redaction of
-events, the undo policy, and text and JSON for moves, views and events.
-Logs, replay, tables, simulation, bots, the command line and the conformance
-kit (``aves_core.testing``) reach a game only through these methods, so a
-game that implements them gets all of those for free.
+methods over its own frozen values. Logs, replay, tables, simulation, bots, the
+command line and the conformance kit (``aves_core.testing``) reach a game only
+through these methods, so a game that implements them gets all of those for free.
+
+Most of the protocol is derived from declarations (docs/games.md, "A game in a
+page"): the type parameters ``Game[State, Move, View, Event, Options, Setup]``
+give the value classes (``Move`` a union of ``@move`` classes, whose templates
+give the notation and the JSON: ``aves_core.kernel.notation``); ``refusals`` lists
+the door's checks in the rules' order and ``transition`` applies a legal move, from
+which the kernel derives ``apply``, ``is_legal``, ``apply_with_events`` and ``step``
+(``aves_core.kernel.door``); ``result``, ``to_move`` and ``phase_name`` read the
+state's ``result``, ``to_move`` (or ``active``) and ``phase``. A game overrides any
+of them where it has something better (AVES: a faster ``is_legal``).
 
 The contracts every game keeps (the conformance kit checks them):
 
-- ``apply(state, move)`` returns a new state or raises ``IllegalMoveError``;
-  it accepts a move exactly when the move is in ``legal_moves(state)``; it
-  never mutates its input. ``step`` is ``apply`` without the checks.
+- ``apply(state, move)`` returns a new state or raises ``IllegalMoveError`` with the
+  first listed code the move breaks; it accepts a move exactly when the move is in
+  ``legal_moves(state)``; it never mutates its input. ``step`` is ``apply`` without
+  the checks.
 - A game is its setup and its moves: ``start(n, setup)`` and the same moves
   give the same states, and ``new_setup(n, options, seed)`` is the same for
   the same seed. The setup records every random choice, so replay never
   depends on a random number generator.
-- ``view(state, seat)`` holds nothing ``seat`` may not know; folding the
-  seat's redacted events (``events_for``) into its view with ``update_view``
-  gives the view of the next state.
+- ``view(state, seat)`` holds nothing ``seat`` may not know, nor do the seat's
+  events (``events_for``); a game that also folds events into views
+  (``update_view``, optional) folds them into the view of the next state.
 - Every move names the seat that makes it in a ``player`` attribute, except
   chance moves (``Chance.PLAY``), which no seat makes: ``mover`` is None.
 - A state awaiting chance (``awaits_chance``) has no seat to move, no legal move
   and no result; ``apply`` accepts there exactly the chance moves it could draw.
+- Every step from one resting phase to another follows the declared phase machine.
 
 Reserved for simultaneous games (Boxes): ``to_move`` returns every seat that
 may move now, not only one; ``GameFacts.simultaneous_moves`` says a game uses
@@ -38,7 +46,10 @@ from __future__ import annotations
 
 import abc
 import enum
+import functools
 import random
+import types
+import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -50,10 +61,14 @@ from aves_core.kernel.convert import (
     converter,
     describe,
     json_object,
+    snake_case,
     structure,
     type_first,
 )
+from aves_core.kernel.door import Door, Refusal
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.kernel.facts import Chance, GameFacts, Result, ViewStatus
+from aves_core.kernel.notation import Notation, spec_of
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
@@ -74,76 +89,6 @@ O = TypeVar("O")  # the options a game is set up with  # noqa: E741 - a short na
 U = TypeVar("U")  # the recorded setup
 
 
-class Chance(enum.Enum):
-    """Where a game's chance lies."""
-
-    NONE = "none"
-    """No chance at all: the setup is fully given."""
-    SETUP = "setup"
-    """Every random choice is drawn at setup and recorded in the setup (a deal, a
-    first player, characters): after setup the game is deterministic."""
-    PLAY = "play"
-    """Random choices are drawn at setup and during play too (a reshuffle): the game
-    stops at chance nodes (``Game.awaits_chance``) and whoever runs it draws the
-    chance move (``Game.chance_move``), which the log records like any move
-    (``aves_core.kernel.chance``)."""
-
-
-def _check_id(_instance: object, _attribute: object, value: str) -> None:
-    if not (value.isascii() and value.replace("_", "").replace("-", "").isalnum()
-            and value == value.lower()):
-        raise ArgumentError(f"a game id is lower-case letters, digits, - and _, not {value!r}")
-
-
-@attrs.frozen
-class GameFacts:
-    """A game's facts as data: what it is, who plays it, what kind of game it is.
-
-    ``version`` is the version of the game's setup, move and result formats in
-    logs; ``reasons`` are the reasons a game can end for (``Result.reason``);
-    ``setup_codes`` the codes of its setup problems.
-    """
-
-    id: str = attrs.field(validator=_check_id)
-    name: str
-    version: int
-    min_players: int
-    max_players: int
-    hidden_information: bool
-    chance: Chance
-    reasons: tuple[str, ...]
-    simultaneous_moves: bool = False
-    summary: str = ""
-    setup_codes: tuple[str, ...] = ()
-    """The codes of the game's own setup problems (``SetupError``), beside
-    ``bad_players``: problems of form, exit 2 of ``aves replay``."""
-    zero_sum: bool = False
-    """Every game ends with one winner among two seats, so the seats' returns (+1 to
-    the winner, -1 to the other) sum to zero (OpenSpiel's ``Utility.ZERO_SUM``)."""
-    reason_words: Mapping[str, str] = attrs.field(factory=dict)
-    """Each reason in words for players ("collected all seven colours"): what the
-    browser shows beside the winners. A reason without words is shown as its code."""
-
-
-@attrs.frozen
-class Result:
-    """How a game ended: the winning seats (ascending; several share a win) and why."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-
-@attrs.frozen
-class ViewStatus:
-    """What a view says of the game whatever the game: the phase it rests in, the seats
-    that may move now (empty once over, or while chance is awaited) and the result.
-    Every game's view JSON carries them as ``phase``, ``to_move`` and ``result``."""
-
-    phase: str
-    to_move: tuple[int, ...]
-    result: Result | None
-
-
 class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     """One game's rules over its own frozen values (see the module's docstring).
 
@@ -154,18 +99,66 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     facts: GameFacts
     phases: PhaseMachine[Any, Any]
+    move_types: tuple[type, ...] = ()
+    """The game's move classes, each declared with ``@move``: they give the notation
+    (``parse_move``, ``move_text``) and the moves' JSON. Derived from the ``Move`` type
+    parameter when it is a union of declared classes."""
+    event_types: tuple[type, ...] = ()
+    """The game's event classes (JSON: tagged on ``"type"`` with the class name in snake
+    case). Derived from the ``Event`` type parameter."""
+    refusals: tuple[Refusal, ...] = ()
+    """The door's checks in the rules' order (``aves_core.kernel.door``); none declared:
+    the standard checks, then ``illegal_move`` for a move not among the legal ones."""
     move_type: Any
-    """The union of the game's move classes (JSON: a tagged union on ``"type"``)."""
+    """The union of the game's move classes (the ``Move`` type parameter)."""
     move_tags: tuple[str, ...] = ()
-    """The ``"type"`` of each kind of move, when the game lists them: then
-    ``move_from_json`` says that a move is no object, that its ``"type"`` is missing, or
-    which types there are."""
+    """The ``"type"`` of each kind of move: ``move_from_json`` names them when a move's
+    type is unknown (derived from ``move_types``)."""
     event_type: Any
-    """The union of the game's event classes (JSON: a tagged union on ``"type"``)."""
+    """The union of the game's event classes (the ``Event`` type parameter)."""
     options_type: type[O]
     setup_type: type[U]
     state_type: type[S]
     view_type: type[V]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Read the value classes off the type parameters where the class names none."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        for base in getattr(cls, "__orig_bases__", ()):
+            if typing.get_origin(base) is not Game:
+                continue
+            state, move, view, event, options, setup = typing.get_args(base)
+            for name, value in (("state_type", state), ("view_type", view),
+                                ("options_type", options), ("setup_type", setup)):
+                if name not in own and isinstance(value, type):
+                    setattr(cls, name, value)
+            if "move_type" not in own and not isinstance(move, TypeVar):
+                cls.move_type = move
+                declared = tuple(each for each in _members(move) if hasattr(each, "__move__"))
+                if "move_types" not in own and declared:
+                    cls.move_types = declared
+            if "event_type" not in own and not isinstance(event, TypeVar):
+                cls.event_type = event
+                if "event_types" not in own and all(map(attrs.has, _members(event))):
+                    cls.event_types = _members(event)
+        if cls.move_types and "move_tags" not in own:
+            cls.move_tags = tuple(spec_of(each).tag for each in cls.move_types)
+
+    @functools.cached_property
+    def notation(self) -> Notation:
+        """The notation of the game's declared moves (``move_types``)."""
+        return Notation(self.facts.name, self.move_types)
+
+    @functools.cached_property
+    def event_tags(self) -> dict[str, type]:
+        """Each declared event class by its JSON ``"type"`` (its name in snake case)."""
+        return {snake_case(cls): cls for cls in self.event_types}
+
+    @functools.cached_property
+    def door(self) -> Door:
+        """The game's refusals, compiled by move class (``refusals``)."""
+        return Door(self)
 
     @property
     def id(self) -> str:
@@ -215,29 +208,55 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def legal_moves(self, state: S) -> tuple[M, ...]:
         """Every legal move, in the game's fixed order; empty once the game is over."""
 
-    @abc.abstractmethod
-    def apply(self, state: S, move: M) -> S:
-        """The state after ``move``, or ``IllegalMoveError`` saying which rule it breaks."""
+    def transition(self, state: S, move: M, events: list[E] | None) -> S:
+        """The state after ``move``, known to be legal (the door has judged it); when
+        ``events`` is a list, append to it what happened, unredacted. The rules of a
+        move, from which ``apply``, ``step`` and ``apply_with_events`` are derived."""
+        raise NotImplementedError(f"{self.id}: the game must give transition (or apply, "
+                                  "step and apply_with_events)")
 
-    @abc.abstractmethod
+    def apply(self, state: S, move: M) -> S:
+        """The state after ``move``, or ``IllegalMoveError`` with the first code of
+        ``refusals`` the move breaks (``ArgumentError`` for a value that is no move)."""
+        if not self.is_legal(state, move):
+            raise self.door.refused(state, move)
+        return self.transition(state, move, None)
+
     def step(self, state: S, move: M) -> S:
         """``apply`` without its checks, for searches that only play legal moves."""
+        return self.transition(state, move, None)
 
-    @abc.abstractmethod
     def apply_with_events(self, state: S, move: M) -> tuple[S, tuple[E, ...]]:
         """``apply`` that also says what happened, unredacted (the host's record)."""
+        if not self.is_legal(state, move):
+            raise self.door.refused(state, move)
+        events: list[E] = []
+        after = self.transition(state, move, events)
+        return after, tuple(events)
 
-    @abc.abstractmethod
+    def refusal(self, state: S, move: M) -> IllegalMoveError | None:
+        """Why ``apply`` would refuse ``move``: the error of the first listed refusal it
+        breaks, or None for a legal move."""
+        try:
+            self.apply(state, move)
+        except IllegalMoveError as error:
+            return error
+        return None
+
     def result(self, state: S) -> Result | None:
-        """How the game ended, or None while it goes on."""
+        """How the game ended, or None while it goes on (``state.result``)."""
+        result: Result | None = getattr(state, "result", None)
+        return result
 
-    @abc.abstractmethod
     def to_move(self, state: S) -> tuple[int, ...]:
-        """The seats that may move now (one in a sequential game); empty once over."""
+        """The seats that may move now (one in a sequential game); empty once over.
+        By default the state's ``to_move``, else its ``active_player`` or ``active``."""
+        return _seats_to_move(state)
 
-    @abc.abstractmethod
     def phase_name(self, state: S) -> str:
-        """The name of the phase ``state`` rests in (one of ``phases``)."""
+        """The name of the phase ``state`` rests in (one of ``phases``): by default the
+        state's ``phase`` (a str, or an enum whose value is one)."""
+        return _phase_of(self, state)
 
     def replay_all(self, num_players: int, setup: U, moves: Iterable[M]
                    ) -> tuple[S, int, IllegalMoveError | None]:
@@ -246,12 +265,18 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         return self.apply_all(self.start(num_players, setup), moves)
 
     def is_legal(self, state: S, move: M) -> bool:
-        """True exactly when ``move`` is in ``legal_moves(state)`` (False for any value
-        that is no move; ``ArgumentError`` for a state of another type)."""
+        """True exactly when ``move`` is in ``legal_moves(state)``, judged by the door:
+        no refusal applies (False for any value that is no move; ``ArgumentError`` for a
+        state of another type)."""
         if not isinstance(state, self.state_type):
             raise ArgumentError(f"is_legal needs a {self.state_type.__name__}, not "
                                 f"{type(state).__name__}")
-        return move in self.legal_moves(state)
+        door = self.door
+        if not door.move_types:  # no declared moves: the legal moves are the judge
+            return move in self.legal_moves(state)
+        if not door.admits(move):
+            return False
+        return all(check(state, move) is None for _code, check in door.checks(type(move)))
 
     def mover(self, move: M) -> int | None:
         """The seat that makes ``move``; None for a chance move, which no seat makes."""
@@ -318,13 +343,22 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         """What ``seat`` may know of ``state`` (None: a spectator). The view has a
         ``legal_moves`` attribute: the seat's moves when it may move, else empty."""
 
-    @abc.abstractmethod
     def events_for(self, events: Iterable[E], seat: int | None) -> tuple[E, ...]:
-        """The events as ``seat`` may see them (None: a spectator)."""
+        """The events as ``seat`` may see them (None: a spectator): by default all of
+        them, for a game whose events tell nothing hidden (the kit checks it does)."""
+        return tuple(events)
 
-    @abc.abstractmethod
     def update_view(self, view: V, events: Iterable[E]) -> V:
-        """The view after ``events`` (as ``events_for`` gave them to its seat)."""
+        """The view after ``events`` (as ``events_for`` gave them to its seat): optional.
+        A game need not keep views in step by events (its views are rebuilt from
+        states); where it does, the conformance kit checks the fold."""
+        raise NotImplementedError(f"{self.id} does not fold events into views")
+
+    def invariants(self, state: S) -> Iterable[str]:
+        """What is wrong with ``state``, for the conformance kit (nothing by default):
+        every card, tile or coin accounted for, no count below zero. A game that
+        names them lets the kit's random games find the states that break them."""
+        return ()
 
     def indistinguishable(self, state: S, seat: int | None, rng: random.Random) -> S:
         """A state ``seat`` cannot tell from ``state``: what it may not know redrawn
@@ -348,20 +382,32 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     # --- text and JSON --------------------------------------------------------
 
-    @abc.abstractmethod
     def parse_move(self, text: str) -> M:
-        """A move from its text notation (``NotationError`` otherwise)."""
+        """A move from its text notation (``NotationError`` otherwise): exactly the texts
+        ``move_text`` writes, from the declared moves' templates."""
+        move: M = self.notation.parse(text)
+        return move
 
     def move_text(self, move: M) -> str:
         """A move's text notation (``parse_move`` reads it back)."""
         return str(move)
 
+    def move_words(self, move: M) -> str | None:
+        """A move said to a person (``take the card``), where its declaration gives
+        words; None where it gives none (its text says it)."""
+        return self.notation.words(move) if self.move_types else None
+
     def move_to_json(self, move: M) -> dict[str, Any]:
         """A move as its JSON object, ``"type"`` first."""
+        if self.move_types:
+            return self.notation.to_json(move)
         return type_first(converter.unstructure(move, unstructure_as=self.move_type))
 
     def move_from_json(self, data: Any) -> M:
         """A move from its JSON object (``FieldError`` with the bad field's path)."""
+        if self.move_types:
+            declared: M = self.notation.from_json(data)
+            return declared
         tags = self.move_tags
         if tags:
             json_object(data, "a move")
@@ -376,10 +422,22 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def event_to_json(self, event: E) -> dict[str, Any]:
         """An event as its JSON object, ``"type"`` first."""
+        if self.event_types:
+            kind: type = type(event)
+            return {"type": _tag(kind), **converter.unstructure(event)}
         return type_first(converter.unstructure(event, unstructure_as=self.event_type))
 
     def event_from_json(self, data: Any) -> E:
         """An event from its JSON object (``FieldError`` if it is not one)."""
+        if self.event_types:
+            json_object(data, "an event")
+            kind = self.event_tags.get(data.get("type"))
+            if kind is None:
+                raise FieldError(f"unknown event type {describe(data.get('type'))} "
+                                 f"({', '.join(self.event_tags)})", path="type")
+            declared: E = structure({key: value for key, value in data.items()
+                                     if key != "type"}, kind)
+            return declared
         event: E = structure(data, self.event_type)
         return event
 
@@ -395,11 +453,13 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         follow any game without knowing it: ``seat`` (None: a spectator), ``phase``,
         ``to_move`` (the seats that may move now), ``result`` (None, or ``{"winners",
         "reason"}``), ``legal_moves`` (the seat's moves as the JSON objects to send) and
-        ``legal_notation`` (the same moves in their text notation, in the same order)."""
+        ``legal_notation`` (the same moves in their text notation, in the same order);
+        and ``legal_words`` (each move said to a person, its text where it has no
+        words) for a game whose moves declare words."""
         status = self.view_status(view)
         moves = view.legal_moves  # type: ignore[attr-defined]
         result = status.result
-        return {
+        fields = {
             "seat": getattr(view, "seat", None),
             "phase": status.phase,
             "to_move": list(status.to_move),
@@ -408,6 +468,10 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
             "legal_moves": [self.move_to_json(move) for move in moves],
             "legal_notation": [self.move_text(move) for move in moves],
         }
+        if self.move_types and self.notation.has_words:
+            fields["legal_words"] = [self.move_words(move) or self.move_text(move)
+                                     for move in moves]
+        return fields
 
     def view_status(self, view: V) -> ViewStatus:
         """The phase, the seats that may move now and the result ``view`` shows.
@@ -418,19 +482,8 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         them otherwise) overrides this; the conformance kit checks the answer agrees
         with ``phase_name``, ``to_move`` and ``result`` of the state.
         """
-        phase = getattr(view, "phase", None)
-        if isinstance(phase, enum.Enum):
-            phase = phase.value
-        if not isinstance(phase, str):
-            raise NotImplementedError(f"{self.id}: a {type(view).__name__} has no phase "
-                                      "attribute: the game must say where (view_status)")
-        if hasattr(view, "to_move"):
-            to_move = tuple(view.to_move)
-        else:
-            active = getattr(view, "active_player", getattr(view, "active", None))
-            to_move = () if active is None else (active,)
         result: Result | None = getattr(view, "result", None)
-        return ViewStatus(phase, to_move, result)
+        return ViewStatus(_phase_of(self, view), _seats_to_move(view), result)
 
     def web_folder(self) -> Path | None:
         """The folder of the game's drawing for the browser client (an ES module
@@ -528,3 +581,36 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def state_text(self, state: S) -> str:
         """A readable picture of a state (``str`` of it by default)."""
         return str(state)
+
+
+def _members(union: Any) -> tuple[Any, ...]:
+    """The classes of a union (``A | B``, ``Union[A, B]``), or the one class."""
+    if typing.get_origin(union) in (typing.Union, types.UnionType):
+        return typing.get_args(union)
+    return (union,)
+
+
+@functools.cache
+def _tag(cls: type) -> str:
+    return snake_case(cls)
+
+
+def _phase_of(game: Game[Any, Any, Any, Any, Any, Any], value: object) -> str:
+    """The phase a state or view rests in, read from its ``phase`` attribute."""
+    phase = getattr(value, "phase", None)
+    if isinstance(phase, enum.Enum):
+        phase = phase.value
+    if not isinstance(phase, str):
+        raise NotImplementedError(f"{game.id}: a {type(value).__name__} has no phase "
+                                  "attribute: the game must say where (phase_name, "
+                                  "view_status)")
+    return phase
+
+
+def _seats_to_move(value: object) -> tuple[int, ...]:
+    """The seats to move of a state or view: its ``to_move``, else its ``active_player``
+    or ``active`` (a seat or None)."""
+    if hasattr(value, "to_move"):
+        return tuple(value.to_move)
+    active = getattr(value, "active_player", getattr(value, "active", None))
+    return () if active is None else (active,)

@@ -13,9 +13,21 @@ state reached, what AVES proves of itself:
   setup and moves the same states;
 - **replay round trip**: the game's log, written as JSON and JSON Lines, reads
   back equal and replays valid to the same state;
-- **event folding agrees with views**: every seat's (and a spectator's) view,
-  folded with its redacted events, is its view of the next state; undo events
-  fold back to the view before;
+- **the door**: a refused move's error has one of the game's declared codes
+  (``refusals``) and a message that starts with the move's text, and ``refusal``
+  gives the same error as ``apply``;
+- **one text per move**: every text one slip away from a move's text (a stray
+  space, a tab, a leading zero, another script's digit, another case) is refused
+  as ``bad_notation`` or is exactly the text of the move it reads as;
+- **the phase machine**: every step from one resting phase to another follows a
+  declared transition (through automatic phases only), and every legal move is of
+  a kind its phase declares it accepts;
+- **invariants**: no state breaks what the game's ``invariants`` name;
+- **the encoding** (with NumPy, for a game that has one): observations lie in the
+  adapters' box and legal moves have distinct action indices that name them back;
+- **event folding agrees with views**, for a game that folds (``update_view``):
+  every seat's (and a spectator's) view, folded with its redacted events, is its
+  view of the next state; undo events fold back to the view before;
 - **no hidden information**: states a seat cannot tell apart (the game's
   ``indistinguishable``) give that seat equal views, equal view JSON and
   ``repr``, and equal redacted events wherever its next views are equal;
@@ -36,10 +48,14 @@ state reached, what AVES proves of itself:
   whose outcomes it cannot tell apart (a reshuffle's events must not give the
   new deck's order). The first state (after ``start``) awaits no chance: a
   random choice made before the first move belongs in the setup.
-- **simultaneous moves** (several seats in ``to_move``): each seat's view lists
-  its own moves only, and another seat cannot tell its choices apart: two moves
-  of one seat that leave a watcher's next views equal give that watcher equal
-  events (a sealed bid's events say that it was made, never what it was).
+- **unseen choices**: two moves of one seat that leave a watcher's next views equal
+  give that watcher equal events (a sealed bid's or a face-down discard's events
+  say that it was made, never what it was); where several seats may move at once,
+  each seat's view lists its own moves only.
+
+The random games choose their moves by turns with each of the kit's policies
+(``aves_core.testing.policies``: uniform, kinds first, a stubborn preference that
+runs resources out, long games), so rare states are reached too.
 
 A failure raises ``ConformanceError`` (an ``AssertionError``) that names the
 property, the game, the seed and the move. No test framework is needed: call it
@@ -56,10 +72,12 @@ from typing import Any
 
 import attrs
 
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError, NotationError
 from aves_core.kernel.game import Chance, Game
 from aves_core.kernel.log import dump_log, read_log
 from aves_core.kernel.replay import replay, states
+from aves_core.testing.declared import PhaseRoutes, encoding_problem, text_variants
+from aves_core.testing.policies import POLICIES, policy
 
 __all__ = ["ConformanceError", "Report", "check_game"]
 
@@ -82,17 +100,27 @@ class Report:
     """Candidate moves tried against ``apply`` (legal and not)."""
     chance_moves: int = 0
     """Chance moves drawn and checked (their states are among ``states``)."""
+    phases: set[str] = attrs.field(factory=set)
+    """The resting phases the random games reached."""
+    kinds: set[str] = attrs.field(factory=set)
+    """The kinds of move (tags) the random games played."""
 
 
 class _Checker:
     """One game's checks; ``where`` says which game, seed and move the checks are at."""
 
-    def __init__(self, game: AnyGame, report: Report, rng: random.Random) -> None:
+    def __init__(self, game: AnyGame, report: Report, rng: random.Random,
+                 num_players: int) -> None:
         self.game = game
         self.report = report
         self.rng = rng
         self.where = ""
         self.pool: list[Any] = []  # moves seen anywhere: most are illegal elsewhere
+        machine = getattr(game, "phases", None)
+        self.routes = PhaseRoutes(machine) if machine is not None else None
+        self.folds = type(game).update_view is not Game.update_view
+        self.codes = game.door.codes if game.refusals else None
+        self.encoding = _encoding(game, num_players)
 
     def fail(self, prop: str, detail: str) -> ConformanceError:
         return ConformanceError(f"{self.game.id}: {prop}: {detail} ({self.where})")
@@ -131,8 +159,16 @@ class _Checker:
                         "result", f"winners {result.winners} are not seats")
         phases = {phase.value for phase in game.phases.phases}
         resting = phases - {phase.value for phase in game.phases.automatic}
-        self.expect(game.phase_name(state) in resting, "phases",
-                    f"phase {game.phase_name(state)!r} is not a resting phase of {phases}")
+        phase = game.phase_name(state)
+        self.expect(phase in resting, "phases",
+                    f"phase {phase!r} is not a resting phase of {phases}")
+        self.report.phases.add(phase)
+        if self.routes is not None:
+            for move in legal:
+                problem = self.routes.move_problem(phase, game.door.tag(type(move)))
+                self.expect(problem is None, "phase machine", str(problem))
+        broken = list(game.invariants(state))
+        self.expect(not broken, "invariants", "; ".join(map(str, broken)))
         self.moves_agree(state, legal, awaits)
         self.views(state, num_players)
         if not awaits:  # a chance node's no-leak checks need its chance move: chance()
@@ -158,9 +194,10 @@ class _Checker:
                         f"legal_moves says {is_legal}")
             try:
                 after = game.apply(state, move)
-            except IllegalMoveError:
+            except IllegalMoveError as error:
                 self.expect(not is_legal, prop,
                             f"apply refused {game.move_text(move)}, a legal move")
+                self.refused(state, move, error)
                 continue
             except Exception as error:  # anything else is a bug: say which
                 raise self.fail(prop, f"apply raised {type(error).__name__}: "
@@ -193,10 +230,36 @@ class _Checker:
                     "a state changed while its moves were tried")
         self.pool.extend(legal[:8])
 
+    def refused(self, state: Any, move: Any, error: IllegalMoveError) -> None:
+        """A refusal names a declared code, starts with the move's text, and is what
+        ``refusal`` says too."""
+        game = self.game
+        text = game.move_text(move)
+        self.expect(str(error).startswith(text), "the door",
+                    f"the refusal of {text} does not start with its text: {error}")
+        if self.codes is not None:
+            self.expect(error.code in self.codes, "the door",
+                        f"{text} was refused with {error.code!r}, which the game's refusals "
+                        f"do not declare ({', '.join(self.codes)})")
+        again = game.refusal(state, move)
+        self.expect(again is not None and again.code == error.code, "the door",
+                    f"refusal says {again and again.code!r} of {text}, apply {error.code!r}")
+
     def round_trips(self, move: Any) -> None:
         game = self.game
         text = game.move_text(move)
         self.expect(game.parse_move(text) == move, "notation", f"{text!r} does not read back")
+        for variant in text_variants(text):
+            try:
+                read = game.parse_move(variant)
+            except NotationError:
+                continue
+            except Exception as error:
+                raise self.fail("notation", f"parse_move({variant!r}) raised "
+                                f"{type(error).__name__}: {error}") from error
+            self.expect(game.move_text(read) == variant, "one text per move",
+                        f"{variant!r} reads as {game.move_text(read)!r}: a move has one text, "
+                        "and any other text is bad_notation")
         data = json.loads(json.dumps(game.move_to_json(move)))
         self.expect(game.move_from_json(data) == move, "move JSON",
                     f"{data} does not read back as {text}")
@@ -205,6 +268,9 @@ class _Checker:
         game = self.game
         for seat in [*range(num_players), None]:
             view = game.view(state, seat)
+            if self.encoding is not None and seat is not None:
+                problem = encoding_problem(self.encoding, view, tuple(view.legal_moves))
+                self.expect(problem is None, "encoding", f"seat {seat}: {problem}")
             data = game.view_to_json(view)
             json.dumps(data)  # must be JSON-ready
             mine = tuple(view.legal_moves)
@@ -233,6 +299,9 @@ class _Checker:
             "legal_moves": [game.move_to_json(move) for move in moves],
             "legal_notation": [game.move_text(move) for move in moves],
         }
+        if game.move_types and game.notation.has_words:
+            expected["legal_words"] = [game.move_words(move) or game.move_text(move)
+                                       for move in moves]
         for key, value in expected.items():
             self.expect(type(data) is dict and data.get(key, ...) == value,
                         "common view fields", f"seat {seat}'s view JSON has {key} "
@@ -266,12 +335,12 @@ class _Checker:
                         continue
                     raise
                 self.same_events(seat, move, (after, events), (after_other, events_other))
-        if len(game.to_move(state)) > 1:
+        if legal:
             self.unseen_choices(state, legal, num_players)
 
     def unseen_choices(self, state: Any, legal: tuple[Any, ...], num_players: int) -> None:
-        """Where several seats may move at once, no seat learns from its events which
-        of its moves another seat chose while its views cannot tell them apart."""
+        """No seat learns from its events which of its moves another seat chose while
+        its views cannot tell them apart (a face-down discard, a sealed bid)."""
         game = self.game
         by_mover: dict[int | None, list[Any]] = {}
         for move in legal:
@@ -353,11 +422,16 @@ class _Checker:
         game = self.game
         self.report.moves += 1
         after, events = game.apply_with_events(before, move)
+        self.report.kinds.add(game.door.tag(type(move)))
+        if self.routes is not None:
+            problem = self.routes.step_problem(game.phase_name(before), game.phase_name(after))
+            self.expect(problem is None, "phase machine",
+                        f"{game.move_text(move)}: {problem}")
         for event in events:
             data = json.loads(json.dumps(game.event_to_json(event)))
             self.expect(game.event_from_json(data) == event, "event JSON",
                         f"{data} does not read back")
-        for seat in [*range(num_players), None]:
+        for seat in [*range(num_players), None] if self.folds else ():
             folded = game.update_view(game.view(before, seat), game.events_for(events, seat))
             self.expect(folded == game.view(after, seat), "event folding agrees with views",
                         f"seat {seat}'s view folded with its events of "
@@ -367,7 +441,7 @@ class _Checker:
             if undo is not None and game.mover(move) is None:
                 raise self.fail("undo", f"seat {seat} may undo the chance move "
                                 f"{game.move_text(move)}: chance is never taken back")
-            if undo is None:
+            if undo is None or not self.folds:
                 continue
             for watcher in [*range(num_players), None]:
                 folded = game.update_view(game.view(after, watcher),
@@ -376,6 +450,15 @@ class _Checker:
                             f"seat {watcher}'s view folded with the undo of "
                             f"{game.move_text(move)} by seat {seat} is not its view before")
         return after
+
+
+def _encoding(game: AnyGame, num_players: int) -> Any:
+    """The game's encoding for the kit's checks, where NumPy is there to run it."""
+    try:
+        import numpy  # noqa: F401 - only whether it is there
+    except ImportError:  # pragma: no cover - the adapters' extra is not installed
+        return None
+    return game.encoding(num_players)
 
 
 def _player_counts(game: AnyGame, num_players: int | Sequence[int] | None) -> list[int]:
@@ -388,26 +471,33 @@ def _player_counts(game: AnyGame, num_players: int | Sequence[int] | None) -> li
 
 def check_game(game: AnyGame, *, num_players: int | Sequence[int] | None = None,
                options: Iterable[Any] | None = None, games: int = 12, seed: int = 0,
-               max_moves: int = 120) -> Report:
+               max_moves: int = 120, policies: Sequence[str] = tuple(POLICIES)) -> Report:
     """Play ``games`` seeded random games of ``game`` (for each player count and each of
-    ``options``, by default every count the game allows and its default options) and
-    check every property of the kit; raise ``ConformanceError`` at the first failure."""
+    ``options``, by default every count the game allows and its default options; each
+    game's moves chosen by the next of ``policies``) and check every property of the
+    kit; raise ``ConformanceError`` at the first failure."""
     if not isinstance(game, Game):
         raise ArgumentError(f"check_game needs a Game, not {type(game).__name__}")
+    unknown = [name for name in policies if name not in POLICIES]
+    if unknown or not policies:
+        raise ArgumentError(f"no move policy {unknown[0] if unknown else 'given'!r}: choose "
+                            f"from {', '.join(POLICIES)}")
     report = Report(game.id)
     counts = _player_counts(game, num_players)
     option_list = list(options) if options is not None else [game.default_options()]
     for index in range(games):
         count = counts[index % len(counts)]
         chosen = option_list[(index // len(counts)) % len(option_list)]
-        _check_one(game, report, count, chosen, seed * 1_000_003 + index, max_moves)
+        _check_one(game, report, count, chosen, seed * 1_000_003 + index, max_moves,
+                   policies[index % len(policies)])
     return report
 
 
 def _check_one(game: AnyGame, report: Report, num_players: int, options: Any, seed: int,
-               max_moves: int) -> None:
-    rng = random.Random(seed)
-    checker = _Checker(game, report, rng)
+               max_moves: int, policy_name: str = "uniform") -> None:
+    rng = random.Random(seed)  # the moves'; the checks draw from their own
+    choose = policy(policy_name)
+    checker = _Checker(game, report, random.Random(~seed), num_players)
     checker.where = f"{num_players} players, options {options!r}, seed {seed}, setup"
     setup = game.new_setup(num_players, options, seed)
     checker.expect(game.new_setup(num_players, options, seed) == setup, "determinism",
@@ -427,7 +517,8 @@ def _check_one(game: AnyGame, report: Report, num_players: int, options: Any, se
     moves: list[Any] = []
     played = drawn = 0  # the seats' moves, and chance moves in a row
     while True:
-        checker.where = f"{num_players} players, seed {seed}, before move {len(moves)}"
+        checker.where = (f"{num_players} players, seed {seed}, {policy_name} moves, before "
+                         f"move {len(moves)}")
         legal = checker.state(state, num_players)
         if game.awaits_chance(state):
             drawn += 1
@@ -437,7 +528,7 @@ def _check_one(game: AnyGame, report: Report, num_players: int, options: Any, se
         else:
             if not legal or played == max_moves:
                 break
-            move = legal[rng.randrange(len(legal))]
+            move = choose(game, state, legal, rng)
             played += 1
             drawn = 0
         state = checker.step(state, move, num_players)
