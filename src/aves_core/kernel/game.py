@@ -45,16 +45,11 @@ committed) until the game's own reveal event; see ``docs/games.md``.
 from __future__ import annotations
 
 import abc
-import enum
 import functools
 import random
-import types
-import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
-
-import attrs
 
 from aves_core.kernel.convert import (
     FieldError,
@@ -65,10 +60,11 @@ from aves_core.kernel.convert import (
     structure,
     type_first,
 )
+from aves_core.kernel.derive import derive_types, phase_of, seats_to_move, tag_of
 from aves_core.kernel.door import Door, Refusal
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 from aves_core.kernel.facts import Chance, GameFacts, Result, ViewStatus
-from aves_core.kernel.notation import Notation, spec_of
+from aves_core.kernel.notation import Notation
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
@@ -124,26 +120,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Read the value classes off the type parameters where the class names none."""
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__
-        for base in getattr(cls, "__orig_bases__", ()):
-            if typing.get_origin(base) is not Game:
-                continue
-            state, move, view, event, options, setup = typing.get_args(base)
-            for name, value in (("state_type", state), ("view_type", view),
-                                ("options_type", options), ("setup_type", setup)):
-                if name not in own and isinstance(value, type):
-                    setattr(cls, name, value)
-            if "move_type" not in own and not isinstance(move, TypeVar):
-                cls.move_type = move
-                declared = tuple(each for each in _members(move) if hasattr(each, "__move__"))
-                if "move_types" not in own and declared:
-                    cls.move_types = declared
-            if "event_type" not in own and not isinstance(event, TypeVar):
-                cls.event_type = event
-                if "event_types" not in own and all(map(attrs.has, _members(event))):
-                    cls.event_types = _members(event)
-        if cls.move_types and "move_tags" not in own:
-            cls.move_tags = tuple(spec_of(each).tag for each in cls.move_types)
+        derive_types(cls, Game)
 
     @functools.cached_property
     def notation(self) -> Notation:
@@ -251,12 +228,12 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def to_move(self, state: S) -> tuple[int, ...]:
         """The seats that may move now (one in a sequential game); empty once over.
         By default the state's ``to_move``, else its ``active_player`` or ``active``."""
-        return _seats_to_move(state)
+        return seats_to_move(state)
 
     def phase_name(self, state: S) -> str:
         """The name of the phase ``state`` rests in (one of ``phases``): by default the
         state's ``phase`` (a str, or an enum whose value is one)."""
-        return _phase_of(self, state)
+        return phase_of(self.id, state)
 
     def replay_all(self, num_players: int, setup: U, moves: Iterable[M]
                    ) -> tuple[S, int, IllegalMoveError | None]:
@@ -424,7 +401,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         """An event as its JSON object, ``"type"`` first."""
         if self.event_types:
             kind: type = type(event)
-            return {"type": _tag(kind), **converter.unstructure(event)}
+            return {"type": tag_of(kind), **converter.unstructure(event)}
         return type_first(converter.unstructure(event, unstructure_as=self.event_type))
 
     def event_from_json(self, data: Any) -> E:
@@ -483,7 +460,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         with ``phase_name``, ``to_move`` and ``result`` of the state.
         """
         result: Result | None = getattr(view, "result", None)
-        return ViewStatus(_phase_of(self, view), _seats_to_move(view), result)
+        return ViewStatus(phase_of(self.id, view), seats_to_move(view), result)
 
     def web_folder(self) -> Path | None:
         """The folder of the game's drawing for the browser client (an ES module
@@ -582,35 +559,3 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         """A readable picture of a state (``str`` of it by default)."""
         return str(state)
 
-
-def _members(union: Any) -> tuple[Any, ...]:
-    """The classes of a union (``A | B``, ``Union[A, B]``), or the one class."""
-    if typing.get_origin(union) in (typing.Union, types.UnionType):
-        return typing.get_args(union)
-    return (union,)
-
-
-@functools.cache
-def _tag(cls: type) -> str:
-    return snake_case(cls)
-
-
-def _phase_of(game: Game[Any, Any, Any, Any, Any, Any], value: object) -> str:
-    """The phase a state or view rests in, read from its ``phase`` attribute."""
-    phase = getattr(value, "phase", None)
-    if isinstance(phase, enum.Enum):
-        phase = phase.value
-    if not isinstance(phase, str):
-        raise NotImplementedError(f"{game.id}: a {type(value).__name__} has no phase "
-                                  "attribute: the game must say where (phase_name, "
-                                  "view_status)")
-    return phase
-
-
-def _seats_to_move(value: object) -> tuple[int, ...]:
-    """The seats to move of a state or view: its ``to_move``, else its ``active_player``
-    or ``active`` (a seat or None)."""
-    if hasattr(value, "to_move"):
-        return tuple(value.to_move)
-    active = getattr(value, "active_player", getattr(value, "active", None))
-    return () if active is None else (active,)

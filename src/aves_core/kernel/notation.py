@@ -437,7 +437,7 @@ def _spec(cls: type, template: str, tag: str | None, words: str | None,
         position = found.end()
     pieces.append(re.escape(template[position:]))
     if tag is None:
-        verb = _VERB.search(template.partition(":")[2])
+        verb = _VERB.search(_PLACEHOLDER.sub(" ", template.partition(":")[2]))
         if verb is None:
             raise ArgumentError(f"@move of {cls.__name__}: {template!r} has no verb: give "
                                 "its tag")
@@ -508,7 +508,11 @@ class Notation:
         if not isinstance(text, str):
             raise ArgumentError(f"a move's text must be a str, not {type(text).__name__}")
         for spec in self.specs:
-            found = spec.read(text)
+            try:
+                found = spec.read(text)
+            except NotationError as error:  # the shape fits, a field's rule does not
+                raise NotationError(f"{_brief(text)} is not a move of {self.game_name}: "
+                                    f"{error.message}") from None
             if found is not None:
                 return found
         raise NotationError(f"{_brief(text)} is not a move of {self.game_name}: write "
