@@ -32,7 +32,16 @@ from aves_core.kernel.errors import (
     NotationError,
     SetupError,
 )
-from aves_core.kernel.facts import Chance, GameFacts, Result, ViewStatus
+from aves_core.kernel.facts import (
+    Chance,
+    GameEnded,
+    GameFacts,
+    MovePlayed,
+    NoOptions,
+    PlayEvent,
+    Result,
+    ViewStatus,
+)
 from aves_core.kernel.game import Game
 from aves_core.kernel.notation import SEAT, Choice, Codec, Int, Nat, Parsed, Seq, Token, move
 from aves_core.kernel.phases import PhaseMachine
@@ -58,14 +67,18 @@ __all__ = [
     "EncodingError",
     "FieldError",
     "Game",
+    "GameEnded",
     "GameFacts",
     "IllegalMoveError",
     "Int",
+    "MovePlayed",
     "Nat",
+    "NoOptions",
     "NotationError",
     "Paint",
     "Parsed",
     "PhaseMachine",
+    "PlayEvent",
     "RandomBot",
     "Refusal",
     "Result",

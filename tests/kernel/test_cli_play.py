@@ -186,3 +186,23 @@ def test_bad_people_are_usage_errors(args: list[str], message: str,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     assert 2 == main(["play", "--game", "toy-sealed", "--players", "3", *args])
     assert message in capsys.readouterr().err
+
+
+def test_a_game_without_a_screen_plays_in_the_terminal_by_its_views(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import toygame  # noqa: F401 - registers "toy", High card without a screen of its own
+
+    log = tmp_path / "toy.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n1\n"))
+    assert 0 == main(["play", "--game", "toy", "--seed", "3", "--log", str(log),
+                      "--color", "never"])
+    out = capsys.readouterr().out
+    assert replay(log).valid
+    # The view's fields as words, one entry per seat beside the seat's name, whose turn
+    # by name, and each move in its words with its notation.
+    assert "High card: player turn\n  hands: you 1; random —\n  deck size: 4\n" in out
+    assert "  to move: you\n   1. keep the card  (0:keep)\n" \
+           "   2. swap for the deck's top card  (0:swap)\n" in out
+    assert "> you: swapped (card 4)\nrandom: kept\n" in out
+    assert "game over: you won (higher card)" in out

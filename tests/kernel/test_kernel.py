@@ -392,7 +392,8 @@ def test_aves_new_writes_a_generic_log(capsys: pytest.CaptureFixture[str]) -> No
     (["new", "--game", "aves", "--players", "3", "--options", "[1]"],
      "aves new: --options must be a JSON object"),
     (["simulate", "--game", "aves"], "aves simulate: --players is required for AVES (2 to 6)"),
-    (["play", "--game", "toy"], "aves play: High card cannot be played in a terminal yet"),
+    (["play", "--game", "toy", "--bots", "greedy"],
+     "aves play: unknown bot 'greedy' for High card: choose from random"),
 ])
 def test_the_game_options_refuse_bad_input_with_exit_2(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,8 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -32,7 +31,7 @@ from aves_core.bots import make_bot
 from aves_core.cli.common import UsageError, add_game_arguments, game_of, options_of, players_of
 from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.kernel.table import Table
-from aves_core.kernel.terminal import OutcomeScreen, Paint, Screen, in_words
+from aves_core.kernel.terminal import OutcomeScreen, Paint, Screen, in_words, shown_names
 
 __all__ = ["add_parser", "run_play", "shown_names"]
 
@@ -46,10 +45,11 @@ def add_parser(commands: Any) -> None:
     add_game_arguments(play)
     play.add_argument("--players", type=int, metavar="N", help="number of players (AVES: 3)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--bots", default="greedy",
+    play.add_argument("--bots",
                       help="the other seats' bots, comma-separated, in seat order (random, "
                            "search and the game's own, such as greedy); one name is used "
-                           "for every seat")
+                           "for every seat (default: greedy where the game has it, else "
+                           "search, else random)")
     play.add_argument("--seed", type=int, help="the setup's seed (random if not given)")
     play.add_argument("--name", default="you", help="your name in the log")
     play.add_argument("--people", metavar="NAMES",
@@ -114,6 +114,9 @@ def run_play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     screen = game.screen()
     if screen is None:
         raise UsageError(f"{game.facts.name} cannot be played in a terminal yet")
+    if args.bots is None:
+        offered = game.bot_factories()
+        args.bots = next(name for name in ("greedy", "search", "random") if name in offered)
     players = players_of(game, args.players)
     game.check_players(players)
     people = _people(args, players)
@@ -177,14 +180,6 @@ def _people(args: argparse.Namespace, players: int) -> dict[int, str]:
     if args.seat != 0:
         raise UsageError("--people seats its people at 0, 1, ...: give no --seat")
     return dict(enumerate(names))
-
-
-def shown_names(players: Sequence[str]) -> tuple[str, ...]:
-    """The seats' names as ``aves play`` shows them: a name that several seats share
-    (``greedy`` for two bots) is followed by each one's seat, ``greedy (seat 1)``."""
-    counts = Counter(players)
-    return tuple(f"{name} (seat {seat})" if counts[name] > 1 else name
-                 for seat, name in enumerate(players))
 
 
 def _show_end(table: Table, terminal: _Terminal) -> None:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import attrs
 
 from aves_core.kernel.convert import snake_case
+from aves_core.kernel.facts import GameEnded, MovePlayed
 from aves_core.kernel.notation import spec_of
 
 __all__ = ["derive_types", "phase_of", "seats_to_move", "tag_of"]
@@ -45,6 +46,7 @@ def derive_types(cls: Any, base: type) -> None:
             cls.event_type = event
             if "event_types" not in own and all(map(attrs.has, members(event))):
                 cls.event_types = members(event)
+            cls.plays_events = set(members(event)) <= {MovePlayed, GameEnded}
     if cls.move_types and "move_tags" not in own:
         cls.move_tags = tuple(spec_of(each).tag for each in cls.move_types)
 
@@ -62,16 +64,22 @@ def tag_of(cls: type) -> str:
     return snake_case(cls)
 
 
-def phase_of(game_id: str, value: object) -> str:
-    """The phase a state or view rests in, read from its ``phase`` attribute."""
+def phase_of(game: Any, value: object) -> str:
+    """The phase a state or view rests in: its ``phase`` attribute, or for a game of one
+    resting phase (``PhaseMachine.one_phase``), that phase until it has a ``result``."""
     phase = getattr(value, "phase", None)
     if isinstance(phase, enum.Enum):
         phase = phase.value
-    if not isinstance(phase, str):
-        raise NotImplementedError(f"{game_id}: a {type(value).__name__} has no phase "
-                                  "attribute: the game must say where (phase_name, "
-                                  "view_status)")
-    return phase
+    if isinstance(phase, str):
+        return phase
+    machine: Any = getattr(game, "phases", None)
+    if getattr(machine, "single", False):
+        over = getattr(value, "result", None) is not None
+        name: str = next(iter(machine.final)).value if over else machine.initial.value
+        return name
+    raise NotImplementedError(f"{game.id}: a {type(value).__name__} has no phase "
+                              "attribute: the game must say where (phase_name, "
+                              "view_status)")
 
 
 def seats_to_move(value: object) -> tuple[int, ...]:

@@ -2,8 +2,9 @@
 
 The AI adapters (``aves_core.envs``: PettingZoo, Gymnasium, OpenSpiel) are written
 once against this protocol, so a game that supplies an encoding (``Game.encoding``)
-gets all of them. ``observe`` reads a *view*, never a state, so an observation
-cannot hold more than the seat may know.
+gets all of them; a game that lists its moves and its features (``Game.all_moves``,
+``Game.features``) gets ``FeatureEncoding``. ``observe`` reads a *view*, never a
+state, so an observation cannot hold more than the seat may know.
 
 Nothing here imports NumPy: an encoding fills the array an adapter hands it, and
 the engine's own path (``apply``, ``step``) never touches an encoding.
@@ -11,7 +12,7 @@ the engine's own path (``apply``, ``step``) never touches an encoding.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from aves_core.kernel.errors import ArgumentError
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["OBSERVATION_HIGH", "Encoding", "EncodingError"]
+__all__ = ["OBSERVATION_HIGH", "Encoding", "EncodingError", "FeatureEncoding"]
 
 OBSERVATION_HIGH = 8.0
 """No observation value is above this, nor below 0 (a count of cards or tokens, or a
@@ -60,3 +61,57 @@ class Encoding(Protocol[V, M]):
         """The layout as (indices, meaning) rows, for the docs: actions, then the
         observation."""
         ...
+
+
+class FeatureEncoding:
+    """The encoding of a game that lists its moves and its features (``Game.encoding``'s
+    default): action ``i`` of a seat is the ``i``-th of ``game.all_moves(num_players,
+    seat)``, and the observation is ``game.features(view)``, a fixed number of values
+    from 0 to ``OBSERVATION_HIGH``."""
+
+    def __init__(self, game: Any, num_players: int) -> None:
+        self.game = game
+        self.by_seat = [tuple(game.all_moves(num_players, seat)) for seat in range(num_players)]
+        if len({len(moves) for moves in self.by_seat}) != 1:
+            raise ArgumentError(f"{game.id}: all_moves gives the seats different numbers of "
+                                "moves; each seat's action indices must mean the same")
+        self.num_actions = len(self.by_seat[0])
+        self.index = [{move: index for index, move in enumerate(moves)}
+                      for moves in self.by_seat]
+        first = game.start(num_players, game.new_setup(num_players, game.default_options(), 0))
+        self.observation_size = len(game.features(game.view(first, 0)))
+
+    def action_index(self, move: Any) -> int:
+        """The move's place among its seat's ``all_moves``."""
+        seat = self.game.mover(move)
+        found = (self.index[seat].get(move) if type(seat) is int
+                 and 0 <= seat < len(self.index) else None)
+        if found is None:
+            raise EncodingError(f"{self.game.move_text(move)} is none of the seat's moves "
+                                "(all_moves)")
+        return found
+
+    def move_of(self, index: int, view: Any) -> Any:
+        """The seat's move with this index, if it is legal in ``view``."""
+        seat = view.seat
+        if type(index) is not int or not 0 <= index < self.num_actions or seat is None:
+            raise EncodingError(f"no action {index!r}: actions are 0 to {self.num_actions - 1}")
+        move = self.by_seat[seat][index]
+        if move not in view.legal_moves:
+            raise EncodingError(f"action {index} ({self.game.move_text(move)}) is not legal now")
+        return move
+
+    def observe(self, view: Any, out: npt.NDArray[np.float32]) -> None:
+        """The game's features of the view."""
+        values = self.game.features(view)
+        if len(values) != self.observation_size:
+            raise ArgumentError(f"{self.game.id}: features gave {len(values)} values, not "
+                                f"{self.observation_size}")
+        out[:] = values
+
+    def describe(self) -> list[tuple[str, str]]:
+        """Each action (seat 0's move), then the features."""
+        rows = [(str(index), self.game.move_text(move))
+                for index, move in enumerate(self.by_seat[0])]
+        rows.append((f"0-{self.observation_size - 1}", "the game's features of the view"))
+        return rows

@@ -11,12 +11,22 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import TypeAlias
 
 import attrs
 
 from aves_core.kernel.errors import ArgumentError
 
-__all__ = ["Chance", "GameFacts", "Result", "ViewStatus"]
+__all__ = [
+    "Chance",
+    "GameEnded",
+    "GameFacts",
+    "MovePlayed",
+    "NoOptions",
+    "PlayEvent",
+    "Result",
+    "ViewStatus",
+]
 
 
 class Chance(enum.Enum):
@@ -87,3 +97,32 @@ class ViewStatus:
     phase: str
     to_move: tuple[int, ...]
     result: Result | None
+
+
+@attrs.frozen
+class NoOptions:
+    """The options of a game that has none (its JSON: ``{}``)."""
+
+
+@attrs.frozen
+class MovePlayed:
+    """The kernel's account of a move, for a game whose events are ``PlayEvent``: the
+    seat that made it (None: chance), its text and its words (None: it has none)."""
+
+    seat: int | None
+    move: str
+    words: str | None
+
+
+@attrs.frozen
+class GameEnded:
+    """The kernel's account of the end of a game whose events are ``PlayEvent``."""
+
+    result: Result
+
+
+PlayEvent: TypeAlias = MovePlayed | GameEnded
+"""The events of a game that tells no more than its moves: declared as the ``Event``
+type parameter, the kernel records each move and the end, and the game's
+``transition`` need record nothing. Every seat sees every move: a game with secret
+moves writes its own events (and ``events_for``)."""

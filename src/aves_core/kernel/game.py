@@ -63,7 +63,14 @@ from aves_core.kernel.convert import (
 from aves_core.kernel.derive import derive_types, phase_of, seats_to_move, tag_of
 from aves_core.kernel.door import Door, Refusal
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
-from aves_core.kernel.facts import Chance, GameFacts, Result, ViewStatus
+from aves_core.kernel.facts import (
+    Chance,
+    GameEnded,
+    GameFacts,
+    MovePlayed,
+    Result,
+    ViewStatus,
+)
 from aves_core.kernel.notation import Notation
 
 if TYPE_CHECKING:
@@ -102,6 +109,9 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     event_types: tuple[type, ...] = ()
     """The game's event classes (JSON: tagged on ``"type"`` with the class name in snake
     case). Derived from the ``Event`` type parameter."""
+    plays_events: bool = False
+    """Whether the game's events are the kernel's ``PlayEvent`` (``MovePlayed``,
+    ``GameEnded``): then the kernel records them and ``transition`` records nothing."""
     refusals: tuple[Refusal, ...] = ()
     """The door's checks in the rules' order (``aves_core.kernel.door``); none declared:
     the standard checks, then ``illegal_move`` for a move not among the legal ones."""
@@ -147,9 +157,10 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     # --- setup ------------------------------------------------------------
 
-    @abc.abstractmethod
     def default_options(self) -> O:
-        """The options a game is set up with when none are given."""
+        """The options a game is set up with when none are given: by default the options
+        type made with no arguments (``NoOptions()`` for a game without any)."""
+        return self.options_type()
 
     @abc.abstractmethod
     def new_setup(self, num_players: int, options: O, seed: int | None, *,
@@ -162,9 +173,11 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def start(self, num_players: int, setup: U) -> S:
         """The state before the first move (``SetupError`` if ``setup`` is no game)."""
 
-    @abc.abstractmethod
     def options_of(self, setup: U) -> O:
-        """The options a setup was made with."""
+        """The options a setup was made with: by default its ``options`` attribute, else
+        the default options (a game without options)."""
+        options: O | None = getattr(setup, "options", None)
+        return self.default_options() if options is None else options
 
     def check_players(self, num_players: int) -> None:
         """Raise ``SetupError`` (``bad_players``) unless the game is for this many."""
@@ -209,6 +222,14 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
             raise self.door.refused(state, move)
         events: list[E] = []
         after = self.transition(state, move, events)
+        if self.plays_events:  # the kernel tells the move, and the end
+            played: Any = MovePlayed(self.mover(move), self.move_text(move),
+                                     self.move_words(move))
+            events.append(played)
+            result = self.result(after)
+            if result is not None:
+                ended: Any = GameEnded(result)
+                events.append(ended)
         return after, tuple(events)
 
     def refusal(self, state: S, move: M) -> IllegalMoveError | None:
@@ -233,7 +254,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def phase_name(self, state: S) -> str:
         """The name of the phase ``state`` rests in (one of ``phases``): by default the
         state's ``phase`` (a str, or an enum whose value is one)."""
-        return phase_of(self.id, state)
+        return phase_of(self, state)
 
     def replay_all(self, num_players: int, setup: U, moves: Iterable[M]
                    ) -> tuple[S, int, IllegalMoveError | None]:
@@ -339,7 +360,9 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def indistinguishable(self, state: S, seat: int | None, rng: random.Random) -> S:
         """A state ``seat`` cannot tell from ``state``: what it may not know redrawn
-        at random (for the conformance kit). Perfect information: ``state``."""
+        at random from the state itself (for the conformance kit, which checks the seat's
+        views of both are equal: so it finds a view that shows too much, which a state
+        drawn from the view could not). Perfect information: ``state``."""
         if self.facts.hidden_information:
             raise NotImplementedError(f"{self.id} has hidden information: it must say "
                                       "what a seat cannot know (indistinguishable)")
@@ -460,7 +483,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         with ``phase_name``, ``to_move`` and ``result`` of the state.
         """
         result: Result | None = getattr(view, "result", None)
-        return ViewStatus(phase_of(self.id, view), seats_to_move(view), result)
+        return ViewStatus(phase_of(self, view), seats_to_move(view), result)
 
     def web_folder(self) -> Path | None:
         """The folder of the game's drawing for the browser client (an ES module
@@ -544,16 +567,50 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def encoding(self, num_players: int) -> Encoding[V, M] | None:
         """The game's fixed action indices and observation layout for learning agents
-        (``aves_core.envs``), or None when it has none."""
-        return None
+        (``aves_core.envs``): by default from ``all_moves`` and ``features`` when the
+        game gives them (``FeatureEncoding``), else None."""
+        if (type(self).all_moves is Game.all_moves
+                or type(self).features is Game.features):
+            return None
+        from aves_core.kernel.encoding import FeatureEncoding
+
+        self.check_players(num_players)
+        return FeatureEncoding(self, num_players)
+
+    def all_moves(self, num_players: int, seat: int) -> Sequence[M]:
+        """Every move ``seat`` could ever make, in a fixed order: its action indices (the
+        same number for every seat)."""
+        raise NotImplementedError(f"{self.id} does not list all its moves")
+
+    def features(self, view: V) -> Sequence[float]:
+        """What a learning agent observes of a view: a fixed number of values, each from
+        0 to 8 (``OBSERVATION_HIGH``)."""
+        raise NotImplementedError(f"{self.id} gives no features")
 
     def search_hooks(self) -> SearchHooks[Any, Any, Any] | None:
-        """What the generic search bot needs to play this game, or None."""
-        return None
+        """What the generic search bot needs to play this game: by default, when the game
+        gives ``determinize``, the hooks of ``aves_core.kernel.search.view_hooks``."""
+        if type(self).determinize is Game.determinize:
+            return None
+        hooks: SearchHooks[Any, Any, Any] | None = self.__dict__.get("_view_hooks")
+        if hooks is None:
+            from aves_core.kernel.search import view_hooks
+
+            hooks = self.__dict__["_view_hooks"] = view_hooks(self)
+        return hooks
+
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """A state ``view``'s seat cannot tell from the true one, what it may not know
+        drawn at random (for a game of perfect information, the state itself): all the
+        search bot needs of a game (``search_hooks``). The state has ``num_players``."""
+        raise NotImplementedError(f"{self.id} cannot draw a state from a view")
 
     def screen(self) -> Screen[Any, Any, Any] | None:
-        """How ``aves play`` draws this game in a terminal, or None."""
-        return None
+        """How ``aves play`` draws this game in a terminal: by default its views as
+        readable lines and its moves numbered in words (``ViewScreen``)."""
+        from aves_core.kernel.terminal import ViewScreen
+
+        return ViewScreen(self)
 
     def state_text(self, state: S) -> str:
         """A readable picture of a state (``str`` of it by default)."""

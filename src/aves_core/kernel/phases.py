@@ -56,10 +56,30 @@ class PhaseMachine(Generic[P, T]):
         self.actions: dict[P, frozenset[str]] = {
             phase: frozenset((actions or {}).get(phase, ())) for phase in phases
         }
+        self.single = False
+        """Whether the machine is ``one_phase``'s: one resting phase and the end."""
         self.machine = Machine(**self._arguments())
         """The declared machine, without models: attach one to drive it, as tests do."""
         self.next: dict[tuple[P, T], P] = self._compile()
         """(phase, trigger) -> next phase, compiled from ``machine``."""
+
+    @classmethod
+    def one_phase(cls, title: str, actions: Iterable[str], *, name: str = "play"
+                  ) -> PhaseMachine[Any, Any]:
+        """The machine of a game with one resting phase (``name``, accepting the moves
+        tagged ``actions``) and its end, ``gameEnd``: a move leads back to ``name``
+        (trigger ``moved``) or to the end (``ended``). Its states and views need no
+        ``phase``: the phase is ``gameEnd`` once they have a ``result``."""
+        make: Any = enum.Enum  # the functional API, with names given at run time
+        phases = make("Phase", {"PLAY": name, "GAME_END": "gameEnd"})
+        triggers = make("Trigger", {"MOVED": "moved", "ENDED": "ended"})
+        play, end = phases.PLAY, phases.GAME_END
+        machine: PhaseMachine[Any, Any] = cls(
+            title, phases, triggers,
+            ((triggers.MOVED, play, play), (triggers.ENDED, play, end)),
+            initial=play, final=(end,), actions={play: tuple(actions)})
+        machine.single = True
+        return machine
 
     def _arguments(self) -> dict[str, Any]:
         return {

@@ -2,7 +2,8 @@
 
 ``SearchHooks`` is a bundle of plain functions, not methods: the search calls
 them millions of times, and a plain function costs one call where a method
-would cost two. A game returns one from ``Game.search_hooks``.
+would cost two. A game returns one from ``Game.search_hooks``; a game that gives
+``determinize`` (a state drawn consistently with a seat's view) gets ``view_hooks``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import attrs
 
 from aves_core.kernel.game import Result
 
-__all__ = ["SearchHooks"]
+__all__ = ["SearchHooks", "view_hooks"]
 
 S = TypeVar("S")  # a full state
 M = TypeVar("M")  # a move
@@ -51,3 +52,44 @@ class SearchHooks(Generic[S, M, K]):
     cutoff: Callable[[S], Result]
     root_scores: Callable[[S, K], Mapping[M, float]] | None = None
     chance: Callable[[S, random.Random], S] | None = None
+
+
+def view_hooks(game: Any) -> SearchHooks[Any, Any, Any]:
+    """Search hooks from a game's protocol and its ``determinize`` (``Game.search_hooks``'
+    default): a seat knows its view; a sample is ``determinize(view, rng)``; playouts
+    play uniformly random moves and settle chance; a playout cut off is a draw. The
+    state says how many seat it has (``num_players``)."""
+    from aves_core.kernel.chance import settle
+    from aves_core.kernel.facts import Chance
+
+    def mover(state: Any) -> int | None:
+        seats = game.to_move(state)
+        return seats[0] if seats else None
+
+    def num_players(state: Any) -> int:
+        count: int = state.num_players
+        return count
+
+    def playout_move(state: Any, rng: random.Random) -> Any:
+        moves = game.legal_moves(state)
+        return moves[rng.randrange(len(moves))]
+
+    def cutoff(state: Any) -> Result:
+        return Result(tuple(range(num_players(state))), "cutoff")
+
+    def chance(state: Any, rng: random.Random) -> Any:
+        return settle(game, state, rng)[0]
+
+    return SearchHooks(
+        knowledge=lambda view, _events: view,
+        sample=game.determinize,
+        legal_moves=game.legal_moves,
+        is_legal=game.is_legal,
+        step=game.step,
+        mover=mover,
+        result=game.result,
+        num_players=num_players,
+        playout_move=playout_move,
+        cutoff=cutoff,
+        chance=chance if game.facts.chance is Chance.PLAY else None,
+    )
