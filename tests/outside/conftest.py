@@ -1,5 +1,5 @@
 """The outside games, on this process's path and registered, and the PYTHONPATH that
-gives them to a subprocess by their entry points (tests/outside/outside.py)."""
+gives them to a subprocess by their entry points (tests/outside/packages.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import os
 import sys
 
 import pytest
-from outside import PACKAGES, installed
 
 from aves_core.kernel.registry import register_game
+from outside.packages import PACKAGES, installed
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from aves_core import __version__
-from aves_core.cli import diagram, games, new, play, replay, serve, simulate
+from aves_core.cli import diagram, games, new, newgame, play, replay, serve, simulate
 from aves_core.cli.common import UsageError
 from aves_core.kernel.errors import AvesError
 
@@ -39,6 +39,7 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_parsers(commands)
     play.add_parser(commands)
     serve.add_parser(commands)
+    newgame.add_parser(commands)
     return parser
 
 
@@ -64,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate.run_tournament(args, out)
         if args.command == "play":
             return play.run_play(args, sys.stdin, out)
+        if args.command == "new-game":
+            return newgame.run(args, out)
         return diagram.run(args, out)
     except (AvesError, UsageError, ValueError) as error:
         print(f"aves {args.command}: {error}", file=sys.stderr)

@@ -1,0 +1,1 @@
+"""The games of other packages in examples/, tested through their entry points."""
