@@ -136,6 +136,13 @@ export function humanize(name) {
   return String(name).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
+// Why a game ended, in words: the game's (`reasons` of /api/games), or else its code said
+// plainly ("higher_card" → "higher card"): no identifier reaches a player.
+export function reasonWords(game, reason) {
+  const words = game && game.reasons && game.reasons[reason];
+  return words && words !== reason ? words : humanize(reason);
+}
+
 // --- readable data -------------------------------------------------------------------------
 
 function scalar(value) {
