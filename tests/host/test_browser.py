@@ -313,7 +313,8 @@ SEAT_RULE = """async () => {
   const data = kit.readable({
     first_player: 1, dealer: 2, winners: [0, 2], next_player: 7, active: true, player: "Zed",
     num_players: 2, to_move: [], chips: [3, 0, 7], hand_sizes: [[1], [2], [3]], deck: [4, 5, 6],
-    scores: [1, 2], looks: [{ seat: 1, card: 5 }], sets: [{ tiles: ["R1", "R2", "R3"] }] }, context);
+    scores: [1, 2], looks: [{ seat: 1, card: 5 }],
+    sets: [{ tiles: ["R1", "R2", "R3"] }] }, context);
   const fields = {};
   for (const dt of data.querySelectorAll(":scope > dt")) {
     const dd = dt.nextElementSibling;
