@@ -104,12 +104,16 @@ class Page:
         self.page.wait_for_function("window.avesClient.idle === true")
 
 
-def create_table(page: Page, game: str, seats: list[str], options: dict[str, Any]) -> str:
+def create_table(page: Page, game: str, seats: list[str], options: dict[str, Any],
+                 names: list[str] | None = None) -> str:
     """Fill the lobby's form: ``seats`` holds, per seat after the first (me), "human" or
-    a bot's name. The table's id, once the page shows it."""
+    a bot's name; ``names`` the players' names, by seat (the form's "player 1", ...
+    without). The table's id, once the page shows it."""
     page.page.wait_for_selector("#create")
     page.page.select_option("#game", game)
     page.page.select_option("#players", str(len(seats) + 1))
+    for seat, name in enumerate(names or []):
+        page.page.fill(f"#name-{seat}", name)
     for index, who in enumerate(seats, start=1):
         page.page.locator(".seat .who").nth(index).select_option(who)
     for key, value in options.items():

@@ -17,13 +17,22 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import Page, create_table, finished_log, launch_browser, serve
+from browserkit import (
+    PHONE,
+    Page,
+    create_table,
+    finished_log,
+    launch_browser,
+    serious_violations,
+    serve,
+)
 from hostserver import ServeProcess
 
 from aves_core import replay
@@ -159,6 +168,42 @@ def high_card_package(folder: Path) -> str:
     return os.pathsep.join((str(folder), str(EXAMPLES)))
 
 
+SCREEN = {"width": 1280, "height": 800}
+NAMES = ["Ann", "Bo"]
+
+
+def shown(page: Page, root: str) -> dict[str, str]:
+    """The names and values of the readable data drawn in ``root`` (its first level)."""
+    pairs: dict[str, str] = page.page.evaluate(
+        """root => Object.fromEntries([...document.querySelectorAll(`${root} > dl.data > dt`)]
+             .map((dt) => [dt.textContent, dt.nextElementSibling.innerText]))""", root)
+    return pairs
+
+
+def by_seat(page: Page, root: str, field: str) -> list[tuple[str, str]] | None:
+    """The data field ``field`` of ``root`` as (name, value) pairs when it is shown as a
+    per-seat list, each entry beside its seat's name; None when it is not."""
+    pairs: list[list[str]] | None = page.page.evaluate(
+        """([root, field]) => {
+             const dt = [...document.querySelectorAll(`${root} > dl.data > dt`)]
+               .find((each) => each.textContent === field);
+             const seats = dt && dt.nextElementSibling.querySelector(":scope > dl.per-seat");
+             return seats ? [...seats.querySelectorAll(":scope > dt")]
+               .map((each) => [each.textContent, each.nextElementSibling.innerText]) : null;
+           }""", [root, field])
+    return None if pairs is None else [(name, value) for name, value in pairs]
+
+
+def wide_and_phone(page: Page, label: str) -> None:
+    """Screenshots at 1280 and at 390 px (a phone), where nothing is wider than the page."""
+    page.shot(label)
+    page.page.set_viewport_size(PHONE)
+    width = page.page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"], f"{page.name}'s {label} is {width} px wide on a phone"
+    page.shot(f"{label}-phone")
+    page.page.set_viewport_size(SCREEN)
+
+
 def test_a_game_without_a_drawing_is_played_to_its_end_by_its_move_buttons(
         browser: Any, tmp_path: Path) -> None:
     chooser = random.Random(2)
@@ -166,29 +211,49 @@ def test_a_game_without_a_drawing_is_played_to_its_end_by_its_move_buttons(
                       python_path=high_card_package(tmp_path)) as server:
         games = json.load(urllib.request.urlopen(f"{server.url}api/games"))["games"]
         assert [None] == [game["web"] for game in games if game["id"] == "high-card"]
-        me = Page(browser, server.url, "fallback")
-        table = create_table(me, "high-card", ["random"], {})
-        watcher = Page(browser, f"{server.url}#/table/{table}", "fallback-watcher")
+        me = Page(browser, server.url, "fallback", viewport=SCREEN)
+        table = create_table(me, "high-card", ["random"], {}, names=NAMES)
+        watcher = Page(browser, f"{server.url}#/table/{table}", "fallback-watcher",
+                       viewport=PHONE)
         watcher.page.wait_for_selector("#view-data")
         assert "watching" in watcher.page.inner_text("#status, #result")
-        # The spectator's view as data: no card of either hand.
-        assert "hands\n—, —" in watcher.page.inner_text("#view-data")
+        # The spectator's view as data: each hand beside its player's name, no card shown;
+        # whose turn by name.
+        assert [("Ann", "—"), ("Bo", "—")] == by_seat(watcher, "#view-data", "hands")
+        assert shown(watcher, "#view-data")["active"] in NAMES
+        assert re.fullmatch(r"(Ann|Bo) to move\.", watcher.page.inner_text("#moves p"))
         moves = 0
         while me.wait_for_turn_or_end():
             buttons = me.page.query_selector_all("#moves button.move")
-            # Each legal move a button, labelled with its notation, the view beside them.
-            assert ["0:keep", "0:swap"] == [button.inner_text() for button in buttons]
-            assert "deck size" in me.page.inner_text("#view-data")
+            # Each legal move a button in the game's words over its notation, which is
+            # what the button plays.
+            assert [("keep the card", "0:keep"), ("swap for the deck's top card", "0:swap")] == [
+                (button.query_selector(".move-words").inner_text(),
+                 button.query_selector(".move-notation").inner_text())
+                for button in buttons]
+            assert ["0:keep", "0:swap"] == [button.get_attribute("data-move") for button in buttons]
+            assert "Your move: keep the card or swap for the deck's top card" \
+                == me.page.inner_text("#status")
+            # The view beside them, seats by name: my card, not Bo's, and my turn.
+            data = shown(me, "#view-data")
+            assert "you" == data["active"]
+            hands = by_seat(me, "#view-data", "hands")
+            assert hands is not None
+            assert ["you", "Bo"] == [name for name, _ in hands]
+            assert hands[0][1] in list("123456")
+            assert "—" == hands[1][1]
+            assert "legal words" not in data  # said on the buttons
+            just = me.page.query_selector("#last-events")
+            if just is not None:  # Bo's move, by name
+                assert just.inner_text().startswith("Just now: Bo: ")
             if moves == 0:
-                me.shot("to-move")
+                wide_and_phone(me, "to-move")
+                assert [] == serious_violations(me)
             seen = me.events_seen()
             chooser.choice(buttons).click()
             me.wait_past(seen)
             moves += 1
         me.page.wait_for_selector("#result")
-        assert "Just now:" in me.page.inner_text("#last-events")
-        me.shot("over")
-        watcher.page.wait_for_selector("#result")
         assert 2 == moves  # four moves in all: two each
         # The server replays the log (the game is registered there, not in this process).
         request = urllib.request.Request(f"{server.url}api/replay",
@@ -196,25 +261,107 @@ def test_a_game_without_a_drawing_is_played_to_its_end_by_its_move_buttons(
         replayed = json.load(urllib.request.urlopen(request))
         assert (True, 5) == (replayed["valid"], len(replayed["steps"]))
         winners = replayed["steps"][-1]["report"]["winners"]
-        shown = me.page.inner_text("#result")
-        for winner in winners:
-            assert ["you", "player 2"][winner] in shown
-        # What happened, each event in words (the bot's drawn card hidden from this seat).
+        mine = " and ".join(["you", "Bo"][seat] for seat in winners)
+        theirs = " and ".join(NAMES[seat] for seat in winners)
+        # The result, "Just now" and the log name the seats; the reason is in words.
+        assert f"{mine} won (higher card)" in me.page.inner_text("#result")
+        assert f"Game over: {mine} won (higher card)" in me.page.inner_text("#last-events")
         log = me.page.inner_text("#log")
         assert 2 == log.count("you: kept") + log.count("you: swapped")
-        assert "player 2: swapped (card hidden)" in log or "player 2: kept" in log
-        assert f"Game over: {' and '.join(['you', 'player 2'][seat] for seat in winners)} won" \
-            in log
-        # The replay viewer pictures each step of it as data too.
+        assert 2 == log.count("Bo: kept") + log.count("Bo: swapped (card hidden)")
+        assert f"Game over: {mine} won (higher card)" in log
+        assert "—" == shown(me, "#view-data")["active"]
+        wide_and_phone(me, "over")
+        assert [] == serious_violations(me)
+        # A spectator is told the same with the players' names.
+        watcher.page.wait_for_selector("#result")
+        assert f"{theirs} won (higher card)" in watcher.page.inner_text("#result")
+        log = watcher.page.inner_text("#log")
+        assert (2, 2) == (log.count("Ann: "), log.count("Bo: "))
+        assert "you" not in log
+        watcher.shot("over")
+        # The replay viewer pictures each step as data, seats by name: the board as a
+        # spectator sees it and, below, every hand the log knows.
         me.page.goto(f"{server.url}#/replay/{table}")
         me.page.wait_for_selector("#next")
-        me.page.click("#last")
-        assert "move 4 of 4" in me.page.inner_text("#position")
-        assert "Game over" in me.page.inner_text("#replay")
-        assert "hands" in me.page.inner_text("#replay dl.data")
-        me.shot("replay")
+        for step in range(1, 5):
+            me.page.click("#next")
+            assert f"move {step} of 4" in me.page.inner_text("#position")
+            # The hands are per seat; the deck (two cards after two swaps) is not.
+            assert 1 == me.page.locator("#everything dl.per-seat").count()
+        assert f"Game over: {theirs} won (higher card)." == me.page.inner_text("#step-header")
+        report = replayed["steps"][-1]["report"]
+        assert [(name, str(card)) for name, card in zip(NAMES, report["hands"], strict=True)] \
+            == by_seat(me, "#everything > .fallback-view", "hands")
+        assert [("Ann", "—"), ("Bo", "—")] == by_seat(me, "#replay-board #view-data", "hands")
+        listed = me.page.locator("ol.movelist li").all_inner_texts()
+        assert 4 == len(listed)
+        assert all(line.split(":")[0] in NAMES for line in listed)
+        wide_and_phone(me, "replay")
+        assert [] == serious_violations(me)
         for page in (me, watcher):
             page.close()
+
+
+SEAT_RULE = """async () => {
+  const kit = await import("./static/kit.js");
+  const fallback = await import("./static/fallback.js");
+  const players = ["Ann", "Bo", "Cy"];
+  const name = (seat) => (seat === 0 ? "you" : players[seat]);
+  const context = { players, name, list: (seats) => kit.list(seats.map(name)), el: kit.el,
+                    game: { name: "Test", reasons: {} }, replay: false, play: () => {} };
+  const data = kit.readable({
+    first_player: 1, dealer: 2, winners: [0, 2], next_player: 7, active: true, player: "Zed",
+    num_players: 2, to_move: [], chips: [3, 0, 7], hand_sizes: [[1], [2], [3]], deck: [4, 5, 6],
+    scores: [1, 2], looks: [{ seat: 1, card: 5 }],
+    sets: [{ tiles: ["R1", "R2", "R3"] }] }, context);
+  const fields = {};
+  for (const dt of data.querySelectorAll(":scope > dt")) {
+    const dd = dt.nextElementSibling;
+    const seats = dd.querySelector(":scope > dl.per-seat");
+    fields[dt.textContent] = seats
+      ? [...seats.querySelectorAll(":scope > dt")].map((each) => each.textContent) : dd.textContent;
+  }
+  const root = document.createElement("div");
+  const view = { phase: "bid", to_move: [0], result: null,
+    legal_moves: [{ type: "take" }, { type: "pass" }], legal_notation: ["0:take", "0:pass"],
+    legal_words: ["take the card", "0:pass"] };
+  fallback.mount(root, context).update(view, []);
+  const buttons = [...root.querySelectorAll("button.move")].map((button) =>
+    [button.dataset.move, button.querySelector(".move-words")?.textContent ?? null]);
+  const said = [{ type: "bid_won", seat: 1, winner: 2, scores: [1, 2, 3], card: null },
+                { type: "ended", result: { winners: [0, 1], reason: "most_chips" } }]
+    .map((event) => fallback.narrate(event, context));
+  const prompts = [fallback.describe(view),
+                   fallback.describe({ ...view, legal_words: ["take the card", "pass"] })];
+  return { fields, buttons, said, prompts };
+}"""
+
+
+def test_the_fallback_says_seat_fields_and_per_seat_lists_by_name(
+        browser: Any, server: ServeProcess) -> None:
+    # The rule of docs/hosting.md ("The fallback"), on data of a made-up game for three.
+    page = Page(browser, server.url, "fallback-rule")
+    page.page.wait_for_selector("#create")
+    found = page.page.evaluate(SEAT_RULE)
+    assert {
+        # Seat fields: a seat number, or a list of them, by name; any other value as it is.
+        "first player": "Bo", "dealer": "Cy", "winners": "you and Cy", "next player": "7",
+        "active": "yes", "player": "Zed", "num players": "2", "to move": "none",
+        # Per-seat lists: plural, one entry per player, each beside its seat's name.
+        "chips": ["you", "Bo", "Cy"], "hand sizes": ["you", "Bo", "Cy"],
+        # Not per seat: a singular name, or a length other than the players'.
+        "deck": "4, 5, 6", "scores": "1, 2",
+        # A seat field at any depth; a per-seat list only in the view itself.
+        "looks": "seatBocard5", "sets": "tilesR1, R2, R3",
+    } == found["fields"]
+    # A move's words on its button, its notation kept; a move without words by its text.
+    assert [["0:take", "take the card"], ["0:pass", None]] == found["buttons"]
+    # "Your move: ..." says a few moves in words when each has them.
+    assert ["choose one of your moves (bid)", "take the card or pass"] == found["prompts"]
+    assert ["Bo: bid won (winner Cy, scores you 1, Bo 2, Cy 3, card hidden)",
+            "Game over: you and Bo won (most chips)"] == found["said"]
+    page.close()
 
 
 # --- a server that goes away ------------------------------------------------------------

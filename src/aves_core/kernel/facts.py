@@ -77,7 +77,8 @@ class GameFacts:
     the winner, -1 to the other) sum to zero (OpenSpiel's ``Utility.ZERO_SUM``)."""
     reason_words: Mapping[str, str] = attrs.field(factory=dict)
     """Each reason in words for players ("collected all seven colours"): what the
-    browser shows beside the winners. A reason without words is shown as its code."""
+    browser shows beside the winners. A reason without words is shown as its code in
+    plain words ("higher_card": "higher card")."""
 
 
 @attrs.frozen

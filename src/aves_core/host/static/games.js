@@ -50,7 +50,7 @@ export async function loadDrawing(info) {
 export function makeContext(info, seat, players, play, extra = {}) {
   const seats = extra.seats && extra.seats.length ? extra.seats
     : players.map((name, index) => ({ seat: index, name, bot: null }));
-  const name = (who) => (who === seat && seat !== null ? "you" : (players[who] || `seat ${who}`));
+  const name = (who) => (who === seat && seat !== null ? "you" : (players[who] || `player ${who + 1}`));
   return {
     game: info, seat, players, seats, el, fly, name,
     list: (whos) => list(whos.map(name)),

@@ -136,7 +136,45 @@ export function humanize(name) {
   return String(name).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
+// Why a game ended, in words: the game's (`reasons` of /api/games), or else its code said
+// plainly ("higher_card" → "higher card"): no identifier reaches a player.
+export function reasonWords(game, reason) {
+  const words = game && game.reasons && game.reasons[reason];
+  return words && words !== reason ? words : humanize(reason);
+}
+
 // --- readable data -------------------------------------------------------------------------
+// Seats in data, by their names (`seats` is a drawing's context: `players` and `name`):
+// - a seat field, at any depth, is a key `seat`, `seats`, `player`, `active`, `dealer`,
+//   `winner`, `winners` or `to_move`, or one ending in `_seat`, `_seats` or `_player`
+//   (`first_player`, `active_player`): a seat number there, or a list of them, is said
+//   as names ("you and Bo"); any other value (a count, a name, null) as it is;
+// - a per-seat list is a field of the data itself (not deeper: an open set's three
+//   `tiles` are no seats) under a plural key (ending in "s": `hands`, `chips`, `scores`,
+//   `hand_sizes`) with one entry per player, at a table of two or more: each entry is
+//   shown beside its seat's name instead of numbered.
+
+const SEAT_KEYS = new Set(["seat", "seats", "player", "active", "dealer", "winner", "winners", "to_move"]);
+
+function seatField(key) { return SEAT_KEYS.has(key) || /_(seats?|player)$/.test(key); }
+
+function isSeat(value, seats) { return Number.isInteger(value) && value >= 0 && value < seats.players.length; }
+
+// The seat field `key`'s value in words ("you", "you and Bo"); null when it holds no seat.
+function seatWords(key, value, seats) {
+  if (!seats || key === null || !seatField(key)) return null;
+  if (isSeat(value, seats)) return seats.name(value);
+  if (Array.isArray(value) && value.length && value.every((item) => isSeat(item, seats))) {
+    return list(value.map(seats.name));
+  }
+  return null;
+}
+
+// Whether `value`, the field `key` of the data itself, is a per-seat list.
+function perSeat(key, value, seats) {
+  return Boolean(seats && key !== null && Array.isArray(value) && seats.players.length > 1
+    && value.length === seats.players.length && /s$/.test(key) && !seatField(key));
+}
 
 function scalar(value) {
   if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
@@ -145,21 +183,48 @@ function scalar(value) {
 }
 
 // JSON as a person reads it: an object as a list of names and values, a list of plain
-// values on one line, a list of lists or objects numbered from 0 (seats are).
-export function readable(value) {
+// values on one line, a list of lists or objects numbered from 0 (as the data counts);
+// given `seats` (a drawing's context), seats by their names as said above.
+export function readable(value, seats = null) { return shown(value, seats, null, true); }
+
+// `value`, under `key` (null: none) of the data itself when `top`.
+function shown(value, seats, key, top) {
+  const words = seatWords(key, value, seats);
+  if (words !== null) return words;
+  if (top && perSeat(key, value, seats)) {
+    return el("dl", { class: "data per-seat" }, value.map((item, seat) =>
+      [el("dt", {}, seats.name(seat)), el("dd", {}, shown(item, seats, null, false))]));
+  }
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "muted" }, "none");
     if (value.every((item) => item === null || typeof item !== "object")) {
       return el("span", { class: "data-line" }, value.map((item, index) =>
         [index ? ", " : null, scalar(item)]));
     }
-    return el("ol", { class: "data-list", start: 0 }, value.map((item) => el("li", {}, readable(item))));
+    return el("ol", { class: "data-list", start: 0 }, value.map((item) =>
+      el("li", {}, shown(item, seats, null, false))));
   }
   if (value !== null && typeof value === "object") {
     const keys = Object.keys(value);
     if (!keys.length) return el("span", { class: "muted" }, "none");
-    return el("dl", { class: "data" }, keys.map((key) =>
-      [el("dt", {}, humanize(key)), el("dd", {}, readable(value[key]))]));
+    return el("dl", { class: "data" }, keys.map((name) =>
+      [el("dt", {}, humanize(name)), el("dd", {}, shown(value[name], seats, name, top && key === null))]));
   }
   return scalar(value);
+}
+
+// The field `key` of an event (or of any data) on one line, for a sentence: "card
+// hidden", "scores you 3, Bo 5".
+export function brief(value, seats = null, key = null, top = true) {
+  const words = seatWords(key, value, seats);
+  if (words !== null) return words;
+  if (top && perSeat(key, value, seats)) {
+    return value.map((item, seat) => `${seats.name(seat)} ${brief(item, seats, null, false)}`).join(", ");
+  }
+  if (value === null || value === undefined) return "hidden";
+  if (Array.isArray(value)) return value.map((item) => brief(item, seats, null, false)).join(" ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([name, item]) => `${humanize(name)} ${brief(item, seats, name, false)}`).join(", ");
+  }
+  return String(value);
 }

@@ -4,7 +4,7 @@
 // word that the table was dealt from a chosen seed, and the game's drawing (or the
 // fallback) in between. Nothing here names a game.
 
-import { SEEDED, call, el, list, refusal, show, sleep, motion, tokenKey } from "./kit.js";
+import { SEEDED, call, el, list, reasonWords, refusal, show, sleep, motion, tokenKey } from "./kit.js";
 import { gameInfo, loadDrawing, makeContext, rulesButton } from "./games.js";
 import { App, current } from "./state.js";
 import { drawClocks } from "./clocks.js";
@@ -246,8 +246,7 @@ function drawShell() {
 
 // Who won and why, in words: "Ann, Bo and you won (collected all seven colours)".
 export function resultWords(result, info, name) {
-  const reason = (info.reasons && info.reasons[result.reason]) || String(result.reason).replace(/_/g, " ");
-  return `${list(result.winners.map(name))} won (${reason})`;
+  return `${list(result.winners.map(name))} won (${reasonWords(info, result.reason)})`;
 }
 
 // Each seat's clock beside its name ("Ana (you)", "Bo (bot)"), when the table has a time
