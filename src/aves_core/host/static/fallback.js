@@ -68,9 +68,12 @@ export function narrate(event, context) {
     return `Game over: ${context.list(result.winners)} won (${reasonWords(context.game, result.reason)})`;
   }
   const actor = event.seat ?? event.player;
+  const who = actor === undefined || actor === null ? "" : `${context.name(actor)}: `;
+  // The kernel's account of a move (a game whose events are PlayEvent): its words.
+  if (event.type === "move_played") return `${who}${event.words || event.move}`;
   const rest = Object.entries(event).filter(([key]) => !["type", "seat", "player"].includes(key));
   const details = rest.length ? ` (${rest.map(([key, value]) => `${humanize(key)} ${brief(value, context, key)}`).join(", ")})` : "";
-  return `${actor === undefined || actor === null ? "" : `${context.name(actor)}: `}${humanize(event.type)}${details}`;
+  return `${who}${humanize(event.type)}${details}`;
 }
 
 export function picture(report, context) {
