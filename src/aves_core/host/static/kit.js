@@ -187,11 +187,11 @@ function scalar(value) {
 // given `seats` (a drawing's context), seats by their names as said above.
 export function readable(value, seats = null) { return shown(value, seats, null, true); }
 
-// A grid: two or more strings of one length, two characters or more (a board's rows,
+// A grid: a field named grid or board holding strings of one length (a board's rows,
 // "..XO..."), drawn as the rows of a board, one under another.
-function isGrid(value) {
-  return value.length > 1 && value.every((row) => typeof row === "string"
-    && row.length > 1 && row.length === value[0].length && !row.includes(" "));
+function isGrid(key, value) {
+  return (key === "grid" || key === "board") && value.every((row) => typeof row === "string"
+    && row.length === value[0].length);
 }
 
 // `value`, under `key` (null: none) of the data itself when `top`.
@@ -204,7 +204,7 @@ function shown(value, seats, key, top) {
   }
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "muted" }, "none");
-    if (isGrid(value)) return el("pre", { class: "data-grid" }, value.join("\n"));
+    if (isGrid(key, value)) return el("pre", { class: "data-grid" }, value.join("\n"));
     if (value.every((item) => item === null || typeof item !== "object")) {
       return el("span", { class: "data-line" }, value.map((item, index) =>
         [index ? ", " : null, scalar(item)]));
