@@ -43,7 +43,18 @@ from aves_core.kernel.facts import (
     ViewStatus,
 )
 from aves_core.kernel.game import Game
-from aves_core.kernel.notation import SEAT, Choice, Codec, Int, Nat, Parsed, Seq, Token, move
+from aves_core.kernel.notation import (
+    SEAT,
+    Choice,
+    Codec,
+    Int,
+    Nat,
+    Notation,
+    Parsed,
+    Seq,
+    Token,
+    move,
+)
 from aves_core.kernel.phases import PhaseMachine
 from aves_core.kernel.registry import register_game
 from aves_core.kernel.search import SearchHooks
@@ -74,6 +85,7 @@ __all__ = [
     "MovePlayed",
     "Nat",
     "NoOptions",
+    "Notation",
     "NotationError",
     "Paint",
     "Parsed",
