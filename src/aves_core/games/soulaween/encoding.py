@@ -29,7 +29,6 @@ from aves_core.games.soulaween.board import (
     PATTERNS,
     SIZE,
     cell_index,
-    mask_of,
 )
 from aves_core.games.soulaween.moves import Move, Put, Reap, Rotate
 from aves_core.games.soulaween.phases import Phase
@@ -75,8 +74,7 @@ class SoulaweenEncoding:
         if kind is Put:
             return cell_index(move.cell) * 2 + (0 if move.face == BLACK else 1)  # type: ignore[union-attr]
         if kind is Reap:
-            mask = mask_of(cell_index(cell) for cell in move.cells)  # type: ignore[union-attr]
-            return REAP + _PATTERN_INDEX[mask]
+            return REAP + _PATTERN_INDEX[move.mask]  # type: ignore[union-attr]
         return ROTATE if kind is Rotate else KEEP
 
     def move_of(self, index: int, view: SoulaweenView) -> Move:
