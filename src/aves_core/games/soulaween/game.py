@@ -179,13 +179,16 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     view = staticmethod(view_for)
 
     def is_legal(self, state: SoulaweenState, move: Move) -> bool:
-        """The door's answer (``refusals``). A put of the seat to move, in its turn, of a
-        face on a cell, passes every check but the cell's own, so the cell alone judges
-        it: the common move, kept as fast as a playout needs."""
-        if (type(move) is Put and type(state) is SoulaweenState
-                and state.phase is Phase.PLAYER_TURN and move.player == state.active
-                and move.cell in CELL_INDEX and move.face in FACES):
-            return bool(state.empty >> CELL_INDEX[move.cell] & 1)
+        """The door's answer (``refusals``), as fast as a playout needs: a put of the seat
+        to move, in its turn, of a face on a cell, passes every check but the cell's own,
+        so the cell alone judges it; while a reap or a rotation is due, the few legal
+        moves are the answer."""
+        if type(state) is SoulaweenState:
+            if state.phase is not Phase.PLAYER_TURN:
+                return move in rules.legal_moves(state)
+            if (type(move) is Put and move.player == state.active and move.cell in CELL_INDEX
+                    and move.face in FACES):
+                return bool(state.empty >> CELL_INDEX[move.cell] & 1)
         return super().is_legal(state, move)
 
     def view_status(self, view: SoulaweenView) -> ViewStatus:
