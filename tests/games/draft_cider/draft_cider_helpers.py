@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 
 from aves_core.games.draft_cider.cards import DECK
 from aves_core.games.draft_cider.game import DRAFT_CIDER
-from aves_core.games.draft_cider.moves import Pick, parse_move
+from aves_core.games.draft_cider.moves import Pick
 from aves_core.games.draft_cider.phases import Phase
-from aves_core.games.draft_cider.rules import apply_move, legal_moves
+from aves_core.games.draft_cider.rules import legal_moves
 from aves_core.games.draft_cider.state import DraftCiderOptions, DraftCiderSetup, DraftCiderState
 from aves_core.kernel.errors import IllegalMoveError
 
@@ -135,27 +135,29 @@ def make(num_players: int = 2, first: int = 0, deck: Sequence[str] = DECK,
 def play(state: DraftCiderState, *texts: str) -> DraftCiderState:
     """``state`` after the moves written in notation, each checked."""
     for text in texts:
-        state = apply_move(state, parse_move(text))
+        state = DRAFT_CIDER.apply(state, DRAFT_CIDER.parse_move(text))
     return state
 
 
-def code_of(state: DraftCiderState, text: str) -> str | None:
-    """The refusal code of the move written ``text`` (None if it is legal); a refused
-    move leaves the state as it was."""
+def code_of(state: DraftCiderState, text: str | Pick) -> str | None:
+    """The refusal code of the move written ``text`` (or given as a value, as a log's
+    JSON may carry one that has no text; None if it is legal); a refused move leaves
+    the state as it was."""
     copy = DraftCiderState(state.options, state.deck, state.first, state.round, state.pool,
                            state.orchards, state.phase, state.active, state.result)
+    move = text if isinstance(text, Pick) else DRAFT_CIDER.parse_move(text)
     try:
-        apply_move(state, parse_move(text))
+        DRAFT_CIDER.apply(state, move)
     except IllegalMoveError as error:
         assert copy == state
         return error.code
     return None
 
 
-def message_of(state: DraftCiderState, text: str) -> str:
-    """The message of the refusal of the move written ``text``."""
+def message_of(state: DraftCiderState, text: str | Pick) -> str:
+    """The message of the refusal of the move written ``text`` (or given as a value)."""
     try:
-        apply_move(state, parse_move(text))
+        DRAFT_CIDER.apply(state, text if isinstance(text, Pick) else DRAFT_CIDER.parse_move(text))
     except IllegalMoveError as error:
         return str(error)
     raise AssertionError(f"{text} was legal")
@@ -206,7 +208,7 @@ def scripted(num_players: int, first: int, plans: Mapping[int, Sequence[tuple[st
     deck = used + [card for card in DECK if card not in used]
     state = start = make(num_players, first, deck, bad_points)
     for pick in picks:
-        state = apply_move(state, pick)
+        state = DRAFT_CIDER.apply(state, pick)
     return start, state, picks
 
 
@@ -217,6 +219,6 @@ def random_game(num_players: int, seed: int, bad_points: int = -1) -> list[Draft
         num_players, DraftCiderOptions(bad_points), seed))
     states = [state]
     while state.result is None:
-        state = apply_move(state, rng.choice(legal_moves(state)))
+        state = DRAFT_CIDER.apply(state, rng.choice(legal_moves(state)))
         states.append(state)
     return states

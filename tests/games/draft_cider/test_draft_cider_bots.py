@@ -24,7 +24,6 @@ from aves_core.games.draft_cider.cards import LOT_INDEX, LOTS
 from aves_core.games.draft_cider.game import DRAFT_CIDER
 from aves_core.games.draft_cider.lots import Orchard
 from aves_core.games.draft_cider.moves import Pick
-from aves_core.games.draft_cider.rules import is_legal, step
 from aves_core.games.draft_cider.state import DraftCiderOptions, DraftCiderState
 from aves_core.kernel.bots import make_bot
 from aves_core.kernel.mcts import SearchBot
@@ -213,5 +212,5 @@ def test_playouts_finish_games_with_legal_moves() -> None:
         state = midgame(players, players, 0)
         while state.result is None:
             move = playout_move(state, rng)
-            assert is_legal(state, move)
-            state = step(state, move)
+            assert DRAFT_CIDER.is_legal(state, move)
+            state = DRAFT_CIDER.step(state, move)

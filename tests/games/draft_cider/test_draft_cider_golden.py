@@ -1,8 +1,8 @@
 """Draft Cider's golden logs: ``aves replay --json`` on each log of
 ``tests/games/draft_cider/golden`` prints exactly its hand-checked expected object and
-exits with its expected status; the notation's golden texts read as written by hand
-(``bad_notation`` cannot reach a log, whose moves are JSON objects: a move written as
-text there is a ``schema`` problem)."""
+exits with its expected status; the notation's golden texts read as written by hand (a
+log's moves are JSON objects: a move written as text there is a ``schema`` problem, and
+a card of no card's shape ``bad_notation``)."""
 
 # ruff: noqa: N802
 
@@ -23,9 +23,10 @@ from aves_core.kernel.replay import is_form_problem
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LOGS = sorted(path.name for path in GOLDEN.glob("*.jsonl"))
 
-# Every refusal code of DC19b a log can meet (bad_notation: the notation's golden texts),
+# Every refusal code of DC19b (bad_notation: a card of no card's shape, as a log may carry),
 # the setup's codes, and the kernel's codes the logs show.
-CODES = {"game_over", "not_your_turn", "not_in_pool", "unknown_lot", "lot_refuses"}
+CODES = {"game_over", "not_your_turn", "bad_notation", "not_in_pool", "unknown_lot",
+         "lot_refuses"}
 SETUP_CODES = {"bad_players", "bad_options", "bad_first", "bad_deck"}
 KERNEL_CODES = {"schema", "result_mismatch"}
 # Each lot's maximum with twelve cards (DC10-DC17, [D2]).

@@ -25,6 +25,7 @@ from draft_cider_helpers import (
 from aves_core.games.draft_cider import rules
 from aves_core.games.draft_cider.cards import DECK
 from aves_core.games.draft_cider.events import GameEnded, Picked, PoolLaid, TurnStarted
+from aves_core.games.draft_cider.game import DRAFT_CIDER
 from aves_core.games.draft_cider.lots import (
     accepting,
     accepts,
@@ -36,14 +37,7 @@ from aves_core.games.draft_cider.lots import (
 )
 from aves_core.games.draft_cider.moves import Pick
 from aves_core.games.draft_cider.phases import Phase
-from aves_core.games.draft_cider.rules import (
-    apply_move,
-    apply_move_with_events,
-    is_legal,
-    legal_moves,
-    moves_for,
-    step,
-)
+from aves_core.games.draft_cider.rules import legal_moves, moves_for
 from aves_core.games.draft_cider.state import DraftCiderOptions, DraftCiderState
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 from aves_core.kernel.game import Result
@@ -134,13 +128,13 @@ def test_DC8_a_pick_through_the_checked_door_agrees_with_the_reference() -> None
             for name in LOT_NAMES:
                 move = Pick(2, card, name)
                 allowed = ref_may_plant(orchard, name, card)
-                assert allowed == is_legal(state, move)
+                assert allowed == DRAFT_CIDER.is_legal(state, move)
                 if not allowed:
                     with pytest.raises(IllegalMoveError) as error:
-                        apply_move(state, move)
+                        DRAFT_CIDER.apply(state, move)
                     assert "lot_refuses" == error.value.code
                     continue
-                after = apply_move(state, move)
+                after = DRAFT_CIDER.apply(state, move)
                 grown = as_dict(after.orchards[2])
                 assert grown == {**orchard, name: [*orchard[name], card]}
                 assert ref_score(grown) == after.scores[2]
@@ -161,14 +155,14 @@ def test_moves_for_each_seat_names_that_seat() -> None:
 def test_the_checked_door_names_what_is_no_state_or_no_move() -> None:
     state = seated({}, ("G11", "G12"))
     with pytest.raises(ArgumentError, match=r"^is_legal needs a DraftCiderState, not str$"):
-        is_legal("state", Pick(0, "G11", "bad"))  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match=r"^state must be a DraftCiderState, not str$"):
-        apply_move("state", Pick(0, "G11", "bad"))  # type: ignore[arg-type]
+        DRAFT_CIDER.is_legal("state", Pick(0, "G11", "bad"))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^is_legal needs a DraftCiderState, not str$"):
+        DRAFT_CIDER.apply("state", Pick(0, "G11", "bad"))  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"^not a Draft Cider move: str$"):
-        apply_move(state, "0:pick G11 bad")  # type: ignore[arg-type]
+        DRAFT_CIDER.apply(state, "0:pick G11 bad")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"^not a Draft Cider move: str$"):
-        apply_move_with_events(state, "0:pick G11 bad")  # type: ignore[arg-type]
-    assert not is_legal(state, None)  # type: ignore[arg-type]
+        DRAFT_CIDER.apply_with_events(state, "0:pick G11 bad")  # type: ignore[arg-type]
+    assert not DRAFT_CIDER.is_legal(state, None)  # type: ignore[arg-type]
 
 
 def test_the_step_of_the_last_pick_ends_the_game_with_its_events() -> None:
@@ -178,7 +172,7 @@ def test_the_step_of_the_last_pick_ends_the_game_with_its_events() -> None:
     state = seated(orchards[1], end_pool, active=1)
     state = DraftCiderState(state.options, state.deck, 0, 4, end_pool,
                             (as_orchard(orchards[0]), state.orchards[1]), Phase.PICK, 1)
-    after, events = apply_move_with_events(state, Pick(1, "R55", "bad"))
+    after, events = DRAFT_CIDER.apply_with_events(state, Pick(1, "R55", "bad"))
     assert (Phase.GAME_END, None, (), 4) == (after.phase, after.active, after.pool,
                                               after.round)
     assert (-12, 65) == after.scores
@@ -186,7 +180,7 @@ def test_the_step_of_the_last_pick_ends_the_game_with_its_events() -> None:
     assert (Picked(1, "R55", "bad", -1), GameEnded(Result((1,), "most_points"),
                                                    (-12, 65))) == events
     assert (state.deck, 0, state.options) == (after.deck, after.first, after.options)
-    assert after == step(state, Pick(1, "R55", "bad"))
+    assert after == DRAFT_CIDER.step(state, Pick(1, "R55", "bad"))
 
 
 def test_the_step_that_empties_a_pool_lays_out_the_next() -> None:
@@ -194,18 +188,18 @@ def test_the_step_that_empties_a_pool_lays_out_the_next() -> None:
     deck = tuple(DECK)
     state = DraftCiderState(DraftCiderOptions(0), deck, 1, 2, ("G23",),
                             (as_orchard({}),) * 3, Phase.PICK, 1)
-    after, events = apply_move_with_events(state, Pick(1, "G23", "couple"))
+    after, events = DRAFT_CIDER.apply_with_events(state, Pick(1, "G23", "couple"))
     assert (Phase.PICK, 0, 3, deck[12:18], None) == (after.phase, after.active, after.round,
                                                      after.pool, after.result)
     assert (Picked(1, "G23", "couple", 0), PoolLaid(3, 0, deck[12:18]), TurnStarted(0)) == (
         events)
     assert (deck, 1, DraftCiderOptions(0)) == (after.deck, after.first, after.options)
     assert ("G23",) == after.orchards[1][5]
-    assert after == step(state, Pick(1, "G23", "couple"))
+    assert after == DRAFT_CIDER.step(state, Pick(1, "G23", "couple"))
     # A pick that leaves cards: the next seat clockwise, the same round.
     state = DraftCiderState(DraftCiderOptions(1), deck, 1, 2, ("G23", "G24"),
                             (as_orchard({}),) * 3, Phase.PICK, 2)
-    after, events = apply_move_with_events(state, Pick(2, "G24", "bad"))
+    after, events = DRAFT_CIDER.apply_with_events(state, Pick(2, "G24", "bad"))
     assert (Phase.PICK, 0, 2, ("G23",)) == (after.phase, after.active, after.round,
                                             after.pool)
     assert (Picked(2, "G24", "bad", 1), TurnStarted(0)) == events

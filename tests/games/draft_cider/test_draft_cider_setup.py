@@ -15,9 +15,8 @@ from draft_cider_helpers import make, play
 
 from aves_core import NotationError, SetupError
 from aves_core.games.draft_cider.cards import DECK
-from aves_core.games.draft_cider.game import DRAFT_CIDER
-from aves_core.games.draft_cider.moves import Pick, parse_move
-from aves_core.games.draft_cider.setup import check_deck, check_players, new_setup, start
+from aves_core.games.draft_cider.game import DRAFT_CIDER, check_deck
+from aves_core.games.draft_cider.moves import Pick
 from aves_core.games.draft_cider.state import DraftCiderOptions, DraftCiderSetup
 from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import ArgumentError
@@ -34,11 +33,11 @@ def test_DC5_the_seed_draws_the_shuffle_then_the_first_picker(count: int, seed: 
     first = rng.randrange(count)
     assert DraftCiderSetup(-1, tuple(deck), first) == DRAFT_CIDER.new_setup(
         count, DraftCiderOptions(), seed)
-    assert DraftCiderSetup(1, tuple(deck), first) == new_setup(count, DraftCiderOptions(1),
-                                                               seed)
+    assert DraftCiderSetup(1, tuple(deck), first) == DRAFT_CIDER.new_setup(
+        count, DraftCiderOptions(1), seed)
     # D16: a given first player is not drawn, and the deck is the same.
     for given in range(count):
-        assert DraftCiderSetup(0, tuple(deck), given) == new_setup(
+        assert DraftCiderSetup(0, tuple(deck), given) == DRAFT_CIDER.new_setup(
             count, DraftCiderOptions(0), seed, first_player=given)
 
 
@@ -103,13 +102,13 @@ def test_DC5_setup_error_messages() -> None:
     ]
     for count, setup, message in cases:
         with pytest.raises(SetupError) as error:
-            start(count, setup)
+            DRAFT_CIDER.start(count, setup)
         assert message == str(error.value)
     assert DECK == check_deck(DECK)
     with pytest.raises(SetupError) as error:
         check_deck([*DECK], "setup.deck")
     assert "setup.deck" == error.value.path
-    assert 4 == check_players(4)
+    DRAFT_CIDER.check_players(4)  # 2 to 6: no error
 
 
 def test_new_setup_checks_its_arguments() -> None:
@@ -190,8 +189,9 @@ def test_DC19_options_json_shape() -> None:
     ("5:pick R55 bad", Pick(5, "R55", "bad")),
 ])
 def test_the_notation_reads_and_writes_a_pick(text: str, move: Pick) -> None:
-    assert move == parse_move(text)
-    assert move == parse_move(f"  {text.replace(':', ' : ')}  ")
+    assert move == DRAFT_CIDER.parse_move(text)
+    with pytest.raises(NotationError):  # one text per move: no stray spaces
+        DRAFT_CIDER.parse_move(f"  {text.replace(':', ' : ')}  ")
     assert text == str(move)
     assert f"parse_move({text!r})" == repr(move)
     data = json.loads(json.dumps(DRAFT_CIDER.move_to_json(move)))
@@ -204,15 +204,28 @@ def test_the_notation_reads_and_writes_a_pick(text: str, move: Pick) -> None:
                                   "x:pick Y34 bad", "0:pick Y34 bad extra", "0:pickY34 bad"])
 def test_bad_notation_is_refused(text: str) -> None:
     with pytest.raises(NotationError) as error:
-        parse_move(text)
+        DRAFT_CIDER.parse_move(text)
     assert "bad_notation" == error.value.code
-    assert str(error.value).endswith("is not a move: write SEAT:pick CARD LOT, for example "
-                                     "1:pick Y34 feather")
+    assert str(error.value).endswith("is not a move of Draft Cider: write SEAT:pick CARD LOT")
+
+
+@pytest.mark.parametrize("text", [
+    " 0:pick Y34 bad", "0:pick Y34 bad ", "0 : pick Y34 bad", "0:pick  Y34 bad",
+    "0:pick\tY34 bad", "00:pick Y34 bad", "\u0660:pick Y34 bad", "-1:pick Y34 bad",
+    "0:PICK Y34 bad", "0:pick y34 bad", "0:pick Y34 Bad", "0:pick Z99 bad", "0:pick Y36 bad",
+    "0:pick Y34 bad_lot"])
+def test_one_text_per_move_any_other_text_is_bad_notation(text: str) -> None:
+    # The old reader took stray spaces, leading zeros, other scripts' digits and any
+    # token; a move now has one text (GAME-DONE.md), a card its code and a lot a
+    # lower-case word.
+    with pytest.raises(NotationError) as error:
+        DRAFT_CIDER.parse_move(text)
+    assert "bad_notation" == error.value.code
 
 
 def test_a_pick_checks_the_types_of_its_fields() -> None:
     with pytest.raises(ArgumentError):
-        parse_move(3)  # type: ignore[arg-type]
+        DRAFT_CIDER.parse_move(3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
         Pick("0", "Y34", "bad")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
@@ -222,7 +235,8 @@ def test_a_pick_checks_the_types_of_its_fields() -> None:
     with pytest.raises(FieldError) as error:
         DRAFT_CIDER.move_from_json({"type": "pick", "player": 0, "card": 34, "lot": "bad"})
     assert "card" == error.value.path
-    # Card and lot are the rules' to judge: a move of any text is built.
+    # A move of no text is built all the same (a log's JSON may carry one): the door
+    # refuses it as bad_notation.
     assert "0:pick Z99 garden" == str(Pick(0, "Z99", "garden"))
 
 

@@ -24,7 +24,7 @@ from aves_core.games.soulaween.events import (
 )
 from aves_core.games.soulaween.moves import Move, Put, Reap
 from aves_core.games.soulaween.phases import PHASES, Phase, Trigger
-from aves_core.games.soulaween.rules import apply_move_with_events, legal_moves, new_setup, start
+from aves_core.games.soulaween.rules import legal_moves
 from aves_core.games.soulaween.state import CHARACTERS, SoulaweenOptions
 
 SOULAWEEN = get_game("soulaween")
@@ -80,14 +80,14 @@ def declared_edges() -> set[Edge]:
 
 def play_and_fire(options: SoulaweenOptions, seed: int, moves: int) -> set[Edge]:
     rng = random.Random(seed)
-    state = start(2, new_setup(2, options, seed))
+    state = SOULAWEEN.start(2, SOULAWEEN.new_setup(2, options, seed))
     taken: set[Edge] = set()
     for _ in range(moves):
         legal = legal_moves(state)
         if not legal:
             break
         move = rng.choice(legal)
-        after, events = apply_move_with_events(state, move)
+        after, events = SOULAWEEN.apply_with_events(state, move)
         reached, edges = fire(state.phase, triggers(move, events))
         assert after.phase is reached  # the rules rest where the Machine does
         taken |= set(edges)

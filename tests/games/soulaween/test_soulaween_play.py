@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from aves_core import replay
+from aves_core.games.soulaween.game import SOULAWEEN
 from aves_core.games.soulaween.moves import Put, Reap
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import SoulaweenState
@@ -86,14 +87,12 @@ def test_the_screen_draws_the_mat_with_rows_4_to_1() -> None:
 
 def test_the_screen_lists_a_reap_choice_and_names_patterns_as_the_notation_does() -> None:
     from aves_core.games.soulaween.events import PiecesReaped
-    from aves_core.games.soulaween.moves import parse_move
-    from aves_core.games.soulaween.rules import apply_move, start
     from aves_core.games.soulaween.state import SoulaweenSetup
 
-    state = start(2, SoulaweenSetup(0))
+    state = SOULAWEEN.start(2, SoulaweenSetup(0))
     for text in ["0:put b3 black", "1:put b4 black", "0:put a2 white", "1:put c2 black",
                  "0:put d2 black", "1:put b1 white", "0:put b2 black"]:
-        state = apply_move(state, parse_move(text))
+        state = SOULAWEEN.apply(state, SOULAWEEN.parse_move(text))
     screen = SoulaweenScreen()
     view = view_for(state, 0)
     assert ["choose the pattern to reap:", "  [1] reap a2-d2  [2] reap b1-b4"] == \

@@ -4,8 +4,8 @@ Over random games in both modes and every character: a move is accepted exactly 
 it is legal; nothing mutates a state; the same setup and moves give the same states;
 at the start of every turn a cell is empty; no cell shows both faces; tokens only
 grow, and only the mover's; Little Death never holds a kind twice; a restriction is
-only ever set by an Anubis opponent; a game over has a winner with its tokens; event
-folding equals views; and the phase steps taken are edges of the declared machine.
+only ever set by an Anubis opponent; a game over has a winner with its tokens; an undo
+gives back the state before; and the phase steps taken are edges of the declared machine.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from aves_core import IllegalMoveError, get_game
+from aves_core.games.soulaween.events import MoveUndone
 from aves_core.games.soulaween.moves import Keep, Move, Put, Reap, Rotate
 from aves_core.games.soulaween.phases import PHASES, Phase
-from aves_core.games.soulaween.rules import legal_moves, new_setup, start
+from aves_core.games.soulaween.rules import legal_moves
 from aves_core.games.soulaween.state import (
     CHARACTERS,
     LITTLE_DEATH,
@@ -45,7 +46,7 @@ def options() -> st.SearchStrategy[SoulaweenOptions]:
 def play(options: SoulaweenOptions, seed: int, moves: int) -> list[SoulaweenState]:
     """A random game: its states, from the empty mat."""
     rng = random.Random(seed)
-    state = start(2, new_setup(2, options, seed))
+    state = SOULAWEEN.start(2, SOULAWEEN.new_setup(2, options, seed))
     states = [state]
     for _ in range(moves):
         legal = legal_moves(state)
@@ -113,22 +114,6 @@ def test_the_same_setup_and_moves_give_the_same_states(options: SoulaweenOptions
     assert play(options, seed, 60) == play(options, seed, 60)
 
 
-@given(options(), st.integers(0, 2**32), st.integers(0, 80))
-def test_folding_the_events_gives_every_seats_view(options: SoulaweenOptions, seed: int,
-                                                   length: int) -> None:
-    rng = random.Random(seed)
-    state = start(2, new_setup(2, options, seed))
-    views = {seat: SOULAWEEN.view(state, seat) for seat in (0, 1, None)}
-    for _ in range(length):
-        legal = legal_moves(state)
-        if not legal:
-            break
-        state, events = SOULAWEEN.apply_with_events(state, rng.choice(legal))
-        for seat, view in views.items():
-            views[seat] = SOULAWEEN.update_view(view, SOULAWEEN.events_for(events, seat))
-            assert SOULAWEEN.view(state, seat) == views[seat]
-
-
 def moves() -> st.SearchStrategy[Move]:
     """Any move object: legal or not, a reap of any four different cells."""
     players = st.integers(-3, 5)
@@ -141,17 +126,18 @@ def moves() -> st.SearchStrategy[Move]:
 
 @given(moves())
 def test_every_move_reads_back_from_its_text_and_its_json(move: Move) -> None:
-    assert move == SOULAWEEN.parse_move(SOULAWEEN.move_text(move))
+    if move.player >= 0:  # a seat -3 has no text: the door refuses it (bad_notation)
+        assert move == SOULAWEEN.parse_move(SOULAWEEN.move_text(move))
     data = json.loads(json.dumps(SOULAWEEN.move_to_json(move)))
     assert move == SOULAWEEN.move_from_json(data)
     assert data["type"] == str(move).split(":")[1].split()[0]
 
 
 @given(options(), st.integers(0, 2**32), st.integers(0, 80))
-def test_an_undo_folds_back_into_every_view_before(options: SoulaweenOptions, seed: int,
-                                                   length: int) -> None:
+def test_an_undo_gives_back_the_state_before(options: SoulaweenOptions, seed: int,
+                                             length: int) -> None:
     rng = random.Random(seed)
-    state = start(2, new_setup(2, options, seed))
+    state = SOULAWEEN.start(2, SOULAWEEN.new_setup(2, options, seed))
     for _ in range(length):
         legal = legal_moves(state)
         if not legal:
@@ -165,10 +151,7 @@ def test_an_undo_folds_back_into_every_view_before(options: SoulaweenOptions, se
                        and after.phase in (Phase.CHOOSE_REAP, Phase.CHOOSE_ROTATION))
             assert (undo is not None) == allowed
             if undo is not None:
-                for viewer in (0, 1, None):
-                    folded = SOULAWEEN.update_view(SOULAWEEN.view(after, viewer),
-                                                   SOULAWEEN.events_for(undo, viewer))
-                    assert SOULAWEEN.view(state, viewer) == folded
+                assert (MoveUndone(seat, state),) == undo  # what every client is told
         state = after
 
 
@@ -177,12 +160,12 @@ class SoulaweenMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.state = start(2, new_setup(2, SoulaweenOptions(), 0))
+        self.state = SOULAWEEN.start(2, SOULAWEEN.new_setup(2, SoulaweenOptions(), 0))
         self.rng = random.Random(0)
 
     @initialize(options=options(), seed=st.integers(0, 2**32))
     def set_up(self, options: SoulaweenOptions, seed: int) -> None:
-        self.state = start(2, new_setup(2, options, seed))
+        self.state = SOULAWEEN.start(2, SOULAWEEN.new_setup(2, options, seed))
         self.rng = random.Random(seed)
 
     @rule()

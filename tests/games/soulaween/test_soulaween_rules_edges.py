@@ -22,30 +22,23 @@ from aves_core.games.soulaween.events import (
     RotationDue,
     TurnStarted,
 )
-from aves_core.games.soulaween.moves import Keep, Rotate, parse_move
+from aves_core.games.soulaween.game import SOULAWEEN
+from aves_core.games.soulaween.moves import Keep, Rotate
 from aves_core.games.soulaween.phases import Phase
-from aves_core.games.soulaween.rules import (
-    apply_move,
-    apply_move_with_events,
-    legal_moves,
-    new_setup,
-    reapable,
-    start,
-    step,
-)
+from aves_core.games.soulaween.rules import legal_moves, reapable
 from aves_core.games.soulaween.state import SoulaweenOptions, SoulaweenSetup
 from aves_core.kernel.errors import ArgumentError
 
 
 def setup_error(setup: SoulaweenSetup) -> SetupError:
     with pytest.raises(SetupError) as error:
-        start(2, setup)
+        SOULAWEEN.start(2, setup)
     return error.value
 
 
 def error_of(state: object, text: str) -> IllegalMoveError:
     with pytest.raises(IllegalMoveError) as error:
-        apply_move(state, parse_move(text))  # type: ignore[arg-type]
+        SOULAWEEN.apply(state, SOULAWEEN.parse_move(text))  # type: ignore[arg-type]
     return error.value
 
 
@@ -54,11 +47,11 @@ def error_of(state: object, text: str) -> IllegalMoveError:
 
 def test_a_setup_without_a_seed_is_drawn_from_the_systems_randomness() -> None:
     for options in (SoulaweenOptions(), SoulaweenOptions("standard")):
-        setup = new_setup(2, options, None)
+        setup = SOULAWEEN.new_setup(2, options, None)
         assert setup.first_player in (0, 1)
-        assert start(2, setup).active == setup.first_player
+        assert SOULAWEEN.start(2, setup).active == setup.first_player
     with pytest.raises(ArgumentError, match=r"seed must be an int, not str 'x'$"):
-        new_setup(2, SoulaweenOptions(), "x")  # type: ignore[arg-type]
+        SOULAWEEN.new_setup(2, SoulaweenOptions(), "x")  # type: ignore[arg-type]
 
 
 def test_the_first_player_is_seat_0_or_1() -> None:
@@ -66,7 +59,7 @@ def test_the_first_player_is_seat_0_or_1() -> None:
         error = setup_error(SoulaweenSetup(first))  # type: ignore[arg-type]
         assert ("bad_first_player", "first_player") == (error.code, error.path)
         assert str(error).startswith(f"first_player is seat 0 or 1, not {first!r}")
-    assert 1 == start(2, SoulaweenSetup(1)).active
+    assert 1 == SOULAWEEN.start(2, SoulaweenSetup(1)).active
 
 
 def test_a_setup_has_two_characters_and_two_stances() -> None:
@@ -81,17 +74,17 @@ def test_a_setup_has_two_characters_and_two_stances() -> None:
     one = setup_error(SoulaweenSetup(0, ("anubis", None), (None, None)))
     assert "characters are two (standard mode) or none (simple mode), not one" == str(one)
     with pytest.raises(ArgumentError, match=r"SoulaweenSetup, not int$"):
-        start(2, 0)  # type: ignore[arg-type]
+        SOULAWEEN.start(2, 0)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match=r"^Soulaween is for 2 players, not 3$") as players:
-        start(3, SoulaweenSetup(0))
+        SOULAWEEN.start(3, SoulaweenSetup(0))
     assert "bad_players" == players.value.code
-    with pytest.raises(ArgumentError, match=r"^num_players must be an int, not str '2'$"):
-        start("2", SoulaweenSetup(0))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^the number of players must be an int, not '2'$"):
+        SOULAWEEN.start("2", SoulaweenSetup(0))  # type: ignore[arg-type]
 
 
 def test_only_hei_and_bai_seats_stand_as_hei_or_bai() -> None:
     both = ("hei_bai", "hei_bai")
-    assert ("hei", "bai") == start(2, SoulaweenSetup(0, both, ("hei", "bai"))).stances
+    assert ("hei", "bai") == SOULAWEEN.start(2, SoulaweenSetup(0, both, ("hei", "bai"))).stances
     cases = [
         (SoulaweenSetup(0, both, (None, "bai")), "seat 0's stance is hei or bai (Hei & Bai), "
                                                  "not None"),
@@ -110,7 +103,7 @@ def test_only_hei_and_bai_seats_stand_as_hei_or_bai() -> None:
 def test_a_stance_given_to_a_seat_without_hei_and_bai_is_refused() -> None:
     options = SoulaweenOptions("standard", ("anubis", "hei_bai"), ("hei", None))
     with pytest.raises(SetupError, match="seat 0 has no stance") as error:
-        new_setup(2, options, 1)
+        SOULAWEEN.new_setup(2, options, 1)
     assert ("bad_setup", "stances") == (error.value.code, error.value.path)
 
 
@@ -136,26 +129,27 @@ def test_an_anubis_restricted_to_white_reaps_a_white_chain_and_not_a_black_one()
 
 def test_the_events_name_the_seat_that_moved() -> None:
     state = mat(".... BBW. .... ....", active=1)
-    after, events = apply_move_with_events(state, parse_move("1:put d3 black"))
+    after, events = SOULAWEEN.apply_with_events(state, SOULAWEEN.parse_move("1:put d3 black"))
     assert (PiecePut(1, "d3", "black"), TurnStarted(0)) == (events[0], events[-1])
     assert PiecesReaped(1, ("a3", "b3", "c3", "d3"), "black", "vulture") in events
     assert (("vulture",), 0) == (after.tokens[1], after.active)
     cross = mat(".B.. .W.. W.WB .W..", active=1)
-    due, events = apply_move_with_events(cross, parse_move("1:put b2 black"))
+    due, events = SOULAWEEN.apply_with_events(cross, SOULAWEEN.parse_move("1:put b2 black"))
     assert (ReapDue(1), Phase.CHOOSE_REAP, 1) == (events[-1], due.phase, due.active)
 
 
 def test_hei_and_bai_events_name_the_seat_and_its_stance() -> None:
     state = mat(".... .... .... ....", active=1, characters=("hei_bai", "hei_bai"),
                 stances=("hei", "bai"))
-    turning, events = apply_move_with_events(state, parse_move("1:put a1 black"))
+    turning, events = SOULAWEEN.apply_with_events(state, SOULAWEEN.parse_move("1:put a1 black"))
     assert RotationDue(1) == events[-1]
-    rotated, events = apply_move_with_events(turning, Rotate(1))
+    rotated, events = SOULAWEEN.apply_with_events(turning, Rotate(1))
     assert ((Rotated(1, "hei"), TurnStarted(0)), ("hei", "hei")) == (events, rotated.stances)
-    kept, events = apply_move_with_events(turning, Keep(1))
+    kept, events = SOULAWEEN.apply_with_events(turning, Keep(1))
     assert ((Kept(1), TurnStarted(0)), ("hei", "bai")) == (events, kept.stances)
     first = mat(".... .... .... ....", characters=("hei_bai", "hei_bai"), stances=("bai", "bai"))
-    turned = apply_move(apply_move(first, parse_move("0:put a1 black")), Rotate(0))
+    turning = SOULAWEEN.apply(first, SOULAWEEN.parse_move("0:put a1 black"))
+    turned = SOULAWEEN.apply(turning, Rotate(0))
     assert ("hei", "bai") == turned.stances
 
 
@@ -172,9 +166,9 @@ def test_the_errors_name_the_seats() -> None:
 
 def test_an_illegal_move_error_carries_the_move_and_the_phase() -> None:
     due = put(mat(".B.. .W.. W.WB .W..", active=1), "1:put b2 black")
-    move = parse_move("1:put a1 white")
+    move = SOULAWEEN.parse_move("1:put a1 white")
     with pytest.raises(IllegalMoveError) as error:
-        apply_move(due, move)
+        SOULAWEEN.apply(due, move)
     assert ("wrong_phase", move, Phase.CHOOSE_REAP) == (
         error.value.code, error.value.move, error.value.phase)
     assert str(error.value).endswith("seat 1 must choose a pattern to reap now (phase chooseReap)")
@@ -182,16 +176,16 @@ def test_an_illegal_move_error_carries_the_move_and_the_phase() -> None:
 
 def test_the_argument_errors_name_the_type_given() -> None:
     with pytest.raises(ArgumentError, match=r"options must be SoulaweenOptions, not str$"):
-        new_setup(2, "simple", 1)  # type: ignore[arg-type]
+        SOULAWEEN.new_setup(2, "simple", 1)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"legal_moves needs a SoulaweenState, not int$"):
         legal_moves(0)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match=r"apply_move needs a SoulaweenState, not int$"):
-        apply_move(0, Keep(0))  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match=r"is Put, Reap, Rotate or Keep, not str$"):
-        apply_move(mat(".... .... .... ...."), "0:keep")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"is_legal needs a SoulaweenState, not int$"):
+        SOULAWEEN.apply(0, Keep(0))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^not a Soulaween move: str$"):
+        SOULAWEEN.apply(mat(".... .... .... ...."), "0:keep")  # type: ignore[arg-type]
     with pytest.raises(SetupError, match=r"^characters are for standard mode: set mode to "
                        r"standard$"):
-        new_setup(2, SoulaweenOptions("simple", ("anubis", None)), 4)
+        SOULAWEEN.new_setup(2, SoulaweenOptions("simple", ("anubis", None)), 4)
 
 
 def test_step_is_apply_move_without_its_checks() -> None:
@@ -204,4 +198,4 @@ def test_step_is_apply_move_without_its_checks() -> None:
             Phase.CHOOSE_ROTATION] == [state.phase for state in states]
     for state in states:
         for move in legal_moves(state):
-            assert apply_move(state, move) == step(state, move)
+            assert SOULAWEEN.apply(state, move) == SOULAWEEN.step(state, move)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
+from operator import attrgetter
 from typing import Any
 
 from aves_core.games.draft_cider.cards import (
@@ -50,7 +51,7 @@ from aves_core.games.draft_cider.cards import (
 )
 from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, tree_intact
 from aves_core.games.draft_cider.moves import Move, Pick
-from aves_core.games.draft_cider.rules import is_legal, legal_moves, step
+from aves_core.games.draft_cider.rules import legal_moves, picks_of, transition, winners
 from aves_core.games.draft_cider.state import (
     CARDS_PER_SEAT,
     DraftCiderOptions,
@@ -282,7 +283,7 @@ def playout_move(state: DraftCiderState, rng: random.Random) -> Move:
         for lot, value in values:
             value += NOISE * random_()
             if value > best:
-                best, chosen = value, _pick(player, card, lot)
+                best, chosen = value, picks_of(player)[card][lot]
     assert chosen is not None
     return chosen
 
@@ -298,23 +299,9 @@ def _unlucky_gain(sweet: int, count: int, sweetness: int) -> float:
     return 0.0
 
 
-_PICKS: dict[tuple[int, str, int], Pick] = {}
-
-
-def _pick(player: int, card: str, lot: int) -> Pick:
-    key = (player, card, lot)
-    found = _PICKS.get(key)
-    if found is None:
-        found = _PICKS[key] = Pick(player, card, LOTS[lot])
-    return found
-
-
 def _cutoff(state: DraftCiderState) -> Result:
     """A playout stopped early: the seats of the highest running score share the win."""
-    scores = state.scores
-    best = max(scores)
-    return Result(tuple(seat for seat, points in enumerate(scores) if points == best),
-                  "most_points")
+    return Result(winners(state.scores), "most_points")
 
 
 def _root_scores(state: DraftCiderState, knowledge: DraftCiderView) -> Mapping[Move, float]:
@@ -322,29 +309,17 @@ def _root_scores(state: DraftCiderState, knowledge: DraftCiderView) -> Mapping[M
     return score_moves(knowledge)
 
 
-def _mover(state: DraftCiderState) -> int | None:
-    return state.active
-
-
-def _result(state: DraftCiderState) -> Result | None:
-    return state.result
-
-
-def _num_players(state: DraftCiderState) -> int:
-    return len(state.orchards)
-
-
-def search_hooks() -> SearchHooks[DraftCiderState, Move, DraftCiderView]:
-    """The hooks of the generic search bot (plain functions)."""
+def search_hooks(game: Any) -> SearchHooks[DraftCiderState, Move, DraftCiderView]:
+    """The hooks of the generic search bot for ``game`` (Draft Cider)."""
     return SearchHooks(
         knowledge=_knowledge,
         sample=sample,
         legal_moves=legal_moves,
-        is_legal=is_legal,
-        step=step,
-        mover=_mover,
-        result=_result,
-        num_players=_num_players,
+        is_legal=game.is_legal,
+        step=transition,
+        mover=attrgetter("active"),
+        result=attrgetter("result"),
+        num_players=attrgetter("num_players"),
         playout_move=playout_move,
         cutoff=_cutoff,
         root_scores=_root_scores,

@@ -1,31 +1,16 @@
 """Draft Cider for learning agents: a fixed action index for every pick and a flat
 observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
 
-Cards ``c`` are the 75 cards in canonical order (``G11`` 0 ... ``R55`` 74, DC2); lots
-``l`` are the eight lots in DC3's order (``mono`` 0 ... ``bad`` 7).
-
-Actions (600, the same for every number of players): pick card ``c`` into lot ``l``:
-``8*c + l``.
-
-Observation (``82 + 653 * N`` floats for ``N`` players: 1,388 for 2, 4,000 for 6),
-read from the seat's view only and from its side (seat ``me + i`` is "i seats to my
-left", first in every per-seat block); every value lies in [0, 7.2] (unlucky's 144
-is 7.2, feather's 132 is 6.6):
-
-- the phase, one-hot: pick, gameEnd; the round / the rounds; the cards undealt /75;
-  ``bad_points`` one-hot: -1, 0, +1;
-- the pool: 1 for each card in it;
-- per seat (a block of 653): 1 if it is to pick; its score + 12, /100; each lot's
-  running score /20 (``bad``: its cards /12); each lot's cards /12; mono's colour
-  one-hot (G Y R); feather's first card's sweetness and height, one-hot each, and 1
-  for each attribute still open (sweetness, height); the tree's colour one-hot and 1
-  when it is intact; unlucky's sweetness sum /13; forte's open half's height
-  one-hot, couple's open half's sweetness one-hot (an odd count of cards), stable's
-  last card's height one-hot; then for each card ``c`` and lot ``l``, 1 at
-  ``8*c + l`` when the card lies in that lot.
-
-Together with the lots' counts these say everything the rules and scores read: the
-order of cards within a lot matters only through the features above.
+600 actions, the same for every number of players: card ``c`` (the 75 cards in
+canonical order, DC2) into lot ``l`` (DC3's order) is ``8*c + l``. The observation,
+``82 + 653 * N`` values for ``N`` players, is read from the seat's view only and from
+its side (seat ``me + i`` is "i seats to my left", first in every per-seat block):
+the phase, the round, the cards undealt, ``bad_points``, the pool, then per seat its
+turn, score, lots' scores and counts, what each lot's rule reads (mono's colour,
+feather's first card and open attributes, the tree's colour and whether it is intact,
+unlucky's sum, forte's and couple's open half, stable's last height) and where each
+card lies. Every value lies in [0, 7.2]. ``DraftCiderEncoding.describe`` gives the
+layout index by index.
 """
 
 from __future__ import annotations

@@ -1,37 +1,55 @@
-"""Draft Cider as a kernel game: the ``Game`` protocol over Draft Cider's functions.
+"""Draft Cider as a kernel game: its setup (DC5-DC7), the door and transition of
+``rules``, views, undo and its players. ``DRAFT_CIDER`` is the instance.
 
-``DRAFT_CIDER`` is the instance. Its chance is all at setup (the deck's order and the
-first picker, recorded in the log); everything on the table is public, so the only
+Chance is all at setup: ``new_setup`` draws from ``random.Random(seed)``, in this
+order: (1) the 75 cards in canonical order, shuffled; (2) only when no first player is
+given, the first picker (``randrange(N)``) [D16]. Every later pool comes from the
+recorded deck, so replay draws nothing. Everything on the table is public; the only
 hidden thing is the deck below the pool, which ``indistinguishable`` redraws.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aves_core.games.draft_cider import rules, setup
-from aves_core.games.draft_cider.cards import LOT_INDEX, LOTS
-from aves_core.games.draft_cider.events import Event, PickUndone, events_for
-from aves_core.games.draft_cider.moves import Move, Pick, parse_move
-from aves_core.games.draft_cider.phases import PHASES
-from aves_core.games.draft_cider.serialize import MOVE_TAGS
+from aves_core.games.draft_cider import rules
+from aves_core.games.draft_cider.cards import DECK, INDEX, LOT_INDEX, LOTS
+from aves_core.games.draft_cider.events import Event, PickUndone
+from aves_core.games.draft_cider.lots import empty_orchard, refusal
+from aves_core.games.draft_cider.moves import Move, Pick
+from aves_core.games.draft_cider.phases import PHASES, Phase
 from aves_core.games.draft_cider.state import (
     REASONS,
     DraftCiderOptions,
     DraftCiderSetup,
     DraftCiderState,
+    cards_per_round,
 )
-from aves_core.games.draft_cider.views import DraftCiderView, update_view, view_for
-from aves_core.kernel.errors import ArgumentError
+from aves_core.games.draft_cider.views import DraftCiderView, view_for
+from aves_core.kernel.convert import FieldError
+from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
     from aves_core.kernel.terminal import Screen
 
-__all__ = ["DRAFT_CIDER", "DraftCiderGame"]
+__all__ = ["DRAFT_CIDER", "DraftCiderGame", "check_deck"]
+
+
+def check_deck(deck: object, path: str = "deck") -> tuple[str, ...]:
+    """``deck`` if it is the 75 cards, each once, in some order (``bad_deck``)."""
+    if type(deck) is not tuple or len(deck) != len(DECK):
+        raise SetupError(f"a deck is the {len(DECK)} cards", code="bad_deck", path=path)
+    for card in deck:
+        if type(card) is not str or card not in INDEX:
+            raise SetupError(f"a deck holds cards such as Y34, not {card!r:.10}",
+                             code="bad_deck", path=path)
+    if len(set(deck)) != len(DECK):
+        raise SetupError("a deck holds each of the 75 cards once", code="bad_deck", path=path)
+    return deck
 
 
 class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCiderOptions,
@@ -53,13 +71,7 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         setup_codes=("bad_options", "bad_first", "bad_deck"),
     )
     phases = PHASES
-    move_type = Pick
-    move_tags = MOVE_TAGS
-    event_type = Event
-    options_type = DraftCiderOptions
-    setup_type = DraftCiderSetup
-    state_type = DraftCiderState
-    view_type = DraftCiderView
+    refusals = rules.REFUSALS
     undo_rule = ("a seat may take back its last pick until the next seat picks, unless "
                  "it emptied the pool (the next pool was laid out) or ended the game")
 
@@ -71,69 +83,73 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
 
     def new_setup(self, num_players: int, options: DraftCiderOptions, seed: int | None, *,
                   first_player: int | None = None) -> DraftCiderSetup:
-        """``setup.new_setup``: the shuffled deck and the first picker (DC5)."""
-        return setup.new_setup(num_players, options, seed, first_player=first_player)
+        """The shuffled deck and the first picker, drawn in DC5's order; a given
+        ``first_player`` is not drawn [D16], so the deck is the same either way."""
+        self.check_players(num_players)
+        if not isinstance(options, DraftCiderOptions):
+            raise ArgumentError(f"options must be DraftCiderOptions, not "
+                                f"{type(options).__name__}")
+        if seed is not None:
+            require_int(seed, "seed")
+        rng = random.Random(seed)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        first = rng.randrange(num_players) if first_player is None else first_player
+        setup = DraftCiderSetup(options.bad_points, tuple(deck), first)
+        self.start(num_players, setup)  # a bad first player is a SetupError now
+        return setup
 
-    def start(self, num_players: int, setup_: DraftCiderSetup) -> DraftCiderState:
-        """``setup.start``: the recorded setup, checked, and round 1 laid out."""
-        return setup.start(num_players, setup_)
+    def start(self, num_players: int, setup: DraftCiderSetup) -> DraftCiderState:
+        """Round 1 laid out (DC6): the pool is ``deck[0:kN]`` and ``first`` picks. A setup
+        that is none is a ``SetupError``, checked in this order: ``bad_players``,
+        ``bad_options``, ``bad_first``, ``bad_deck``."""
+        self.check_players(num_players)
+        if not isinstance(setup, DraftCiderSetup):
+            raise ArgumentError(f"a Draft Cider setup is a DraftCiderSetup, not "
+                                f"{type(setup).__name__}")
+        options = DraftCiderOptions(setup.bad_points)  # bad_options
+        first = setup.first
+        if type(first) is not int or not 0 <= first < num_players:
+            raise SetupError(f"the first picker is a seat 0 to {num_players - 1}, not "
+                             f"{first!r:.20}", code="bad_first", path="first")
+        deck = check_deck(setup.deck)
+        return DraftCiderState(options, deck, first, 1,
+                               deck[:cards_per_round(num_players) * num_players],
+                               (empty_orchard(),) * num_players, Phase.PICK, first)
 
-    def options_of(self, setup_: DraftCiderSetup) -> DraftCiderOptions:
+    def options_of(self, setup: DraftCiderSetup) -> DraftCiderOptions:
         """The options that give this setup."""
-        return DraftCiderOptions(setup_.bad_points)
+        return DraftCiderOptions(setup.bad_points)
+
+    def options_from_json(self, data: Any) -> DraftCiderOptions:
+        """Options from JSON: a ``bad_points`` other than -1, 0 and 1 is ``bad_options``
+        at its path, a string too (DC19; the strict converter would call a string a
+        ``schema`` error)."""
+        if type(data) is dict and "bad_points" in data:
+            try:
+                DraftCiderOptions(data["bad_points"])
+            except SetupError as error:
+                raise FieldError(error.message, path=error.path or "", code=error.code
+                                 ) from None
+        return super().options_from_json(data)
 
     # --- play ------------------------------------------------------------------
 
-    def legal_moves(self, state: DraftCiderState) -> tuple[Move, ...]:
-        """``rules.legal_moves``."""
-        return rules.legal_moves(state)
-
-    def apply(self, state: DraftCiderState, move: Move) -> DraftCiderState:
-        """``rules.apply_move``."""
-        return rules.apply_move(state, move)
-
-    def step(self, state: DraftCiderState, move: Move) -> DraftCiderState:
-        """``rules.step``."""
-        return rules.step(state, move)
-
-    def apply_with_events(self, state: DraftCiderState, move: Move
-                          ) -> tuple[DraftCiderState, tuple[Event, ...]]:
-        """``rules.apply_move_with_events``."""
-        return rules.apply_move_with_events(state, move)
+    # The rules' functions themselves, not methods calling them: a playout calls them on
+    # every move.
+    legal_moves = staticmethod(rules.legal_moves)
+    transition = staticmethod(rules.transition)
+    view = staticmethod(view_for)
 
     def is_legal(self, state: DraftCiderState, move: Move) -> bool:
-        """``rules.is_legal``."""
-        return rules.is_legal(state, move)
-
-    def result(self, state: DraftCiderState) -> Result | None:
-        """``state.result``."""
-        return state.result
-
-    def to_move(self, state: DraftCiderState) -> tuple[int, ...]:
-        """The seat to pick; nobody once the game is over."""
-        return () if state.active is None else (state.active,)
-
-    def phase_name(self, state: DraftCiderState) -> str:
-        """``pick`` or ``gameEnd``."""
-        return state.phase.value
-
-    def mover(self, move: Move) -> int | None:
-        """The seat that picks."""
-        return move.player
-
-    # --- what a seat may know ---------------------------------------------------
-
-    def view(self, state: DraftCiderState, seat: int | None) -> DraftCiderView:
-        """``view_for``."""
-        return view_for(state, seat)
-
-    def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """``events_for``: every event is public."""
-        return events_for(events, seat)
-
-    def update_view(self, view: DraftCiderView, events: Iterable[Event]) -> DraftCiderView:
-        """``update_view``."""
-        return update_view(view, events)
+        """The door's answer (``refusals``). A pick of the seat to pick, of a pool card
+        into a lot, passes every check but the lot's own, so the lot alone judges it:
+        the common case, kept as fast as a playout needs."""
+        if (type(move) is Pick and type(state) is DraftCiderState
+                and move.player == state.active and move.card in state.pool
+                and move.lot in LOT_INDEX):
+            return refusal(state.orchards[move.player], move.lot, move.card) is None
+        return super().is_legal(state, move)
 
     def indistinguishable(self, state: DraftCiderState, seat: int | None,
                           rng: random.Random) -> DraftCiderState:
@@ -149,8 +165,6 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
                                state.round, state.pool, state.orchards, state.phase,
                                state.active, state.result)
 
-    # --- undo -------------------------------------------------------------------
-
     def undo(self, before: DraftCiderState, move: Move, events: Sequence[Event],
              after: DraftCiderState, seat: int) -> tuple[Event, ...] | None:
         """A seat's last pick, while the next seat has not picked, unless it emptied the
@@ -162,11 +176,7 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
             return None
         return (PickUndone(seat, move.card, move.lot, before.pool.index(move.card)),)
 
-    # --- text and JSON ----------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        """``1:pick Y34 feather``."""
-        return parse_move(text)
+    # --- text, reports, players ----------------------------------------------------------
 
     def state_report(self, state: DraftCiderState) -> dict[str, Any]:
         """Round, pool, scores, each seat's lots with their cards and scores, and the
@@ -182,9 +192,12 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
             "undealt": list(state.undealt),
         }
 
+    def describe_result(self, result: Result) -> str:
+        """``the most points``."""
+        return "the most points" if result.reason == "most_points" else result.reason
+
     def web_folder(self) -> Path | None:
-        """``games/draft_cider/web`` once the game's drawing is there, else None (the
-        client's fallback)."""
+        """``games/draft_cider/web``: the game's drawing for the browser."""
         folder = Path(__file__).resolve().parent / "web"
         return folder if (folder / "index.js").is_file() else None
 
@@ -194,8 +207,6 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         from aves_core.games.draft_cider.terminal import DraftCiderScreen
 
         return DraftCiderScreen()
-
-    # --- players ------------------------------------------------------------------------
 
     _hooks: Any = None
 
@@ -212,10 +223,8 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         if self._hooks is None:
             from aves_core.games.draft_cider.bots import search_hooks
 
-            self._hooks = search_hooks()
+            self._hooks = search_hooks(self)
         return self._hooks
-
-    # --- learning agents ------------------------------------------------------------
 
     def encoding(self, num_players: int) -> Any:
         """The action indices and observation layout of
@@ -224,10 +233,6 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
 
         self.check_players(num_players)
         return DraftCiderEncoding(num_players)
-
-    def describe_result(self, result: Result) -> str:
-        """``the most points``."""
-        return "the most points" if result.reason == "most_points" else result.reason
 
 
 DRAFT_CIDER = DraftCiderGame()

@@ -5,21 +5,7 @@ that leaves cards in the pool passes the turn clockwise (``next_pick``); the one
 empties it ends the round (``roundEnd``, automatic), which lays out the next pool
 (``next_round``, DC6) or, after the last round, ends the game (``game_over``, DC9).
 
-```mermaid
-stateDiagram-v2
-  direction LR
-
-  state "pick" as pick
-  state "roundEnd" as roundEnd
-  state "gameEnd" as gameEnd
-
-  pick --> pick: next_pick
-  pick --> roundEnd: pool_empty
-  roundEnd --> pick: next_round
-  roundEnd --> gameEnd: game_over
-  [*] --> pick
-```
-(``PHASES.diagram()`` draws the same machine from the declaration below.)
+``PHASES.diagram()`` draws the machine as Mermaid (docs/draft-cider.md shows it).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""Draft Cider's rules: legal moves, the checked door that names the rule a bad move
-breaks, and the step that applies a legal one (RULES-draft-cider.md DC7-DC19b).
+"""Draft Cider's rules: legal moves, the door that names the rule a bad move breaks,
+and the transition of a legal one (RULES-draft-cider.md DC7-DC19b).
 
-``apply_move`` refuses a move with an ``IllegalMoveError`` whose code is the first of
-DC19b's that applies: ``game_over``, ``not_your_turn``, ``not_in_pool`` (a card that
-is not in the pool, or no card at all), ``unknown_lot``, ``lot_refuses`` (the lot's
-rule forbids the card, or the tree is full). ``step`` applies a move known to be
-legal.
+``REFUSALS`` is DC19b's list, in its order: ``game_over``, ``not_your_turn``,
+``bad_notation`` (a card or lot of no card's or lot's shape, as a log may carry),
+``not_in_pool``, ``unknown_lot``, ``lot_refuses`` (the lot's rule forbids the card,
+or the tree is full); a move gets the first code it breaks. ``transition`` applies a
+legal move.
 """
 
 from __future__ import annotations
@@ -18,37 +18,22 @@ from aves_core.games.draft_cider.events import (
     PoolLaid,
     TurnStarted,
 )
-from aves_core.games.draft_cider.lots import (
-    Orchard,
-    accepting,
-    lot_score,
-    orchard_score,
-    refusal,
-)
+from aves_core.games.draft_cider.lots import Orchard, accepting, lot_score, orchard_score, refusal
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.phases import PHASES, Trigger
 from aves_core.games.draft_cider.state import DraftCiderState
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.kernel.door import BAD_NOTATION, GAME_OVER, NOT_YOUR_TURN, refuse
 from aves_core.kernel.game import Result
 
 __all__ = [
-    "apply_move",
-    "apply_move_with_events",
+    "REFUSALS",
     "first_picker",
-    "is_legal",
     "legal_moves",
     "moves_for",
-    "step",
+    "picks_of",
+    "transition",
     "winners",
 ]
-
-
-class _RefusalError(Exception):
-    """A move's refusal: its DC19b code and the message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
 
 
 # --- legal moves --------------------------------------------------------------------
@@ -58,9 +43,7 @@ def moves_for(player: int, pool: tuple[str, ...], orchard: Orchard) -> tuple[Pic
     """``player``'s picks: every pool card in pool order, each with the lots that accept
     it in DC3's order (DC19a). ``unlucky`` and ``bad`` take any card, so there is always
     one (DC8)."""
-    picks = _PICKS.get(player)
-    if picks is None:
-        picks = _picks_of(player)
+    picks = picks_of(player)
     mono, feather, tree, _unlucky, forte, couple, stable, _bad = accepting(orchard)
     found: list[Pick] = []
     add = found.append
@@ -84,13 +67,15 @@ def moves_for(player: int, pool: tuple[str, ...], orchard: Orchard) -> tuple[Pic
 
 
 _PICKS: dict[int, dict[str, tuple[Pick, ...]]] = {}
-"""Each seat's picks, made once: for each card, its ``Pick`` into each lot in ``LOTS``
-order (legal moves hand out these frozen values instead of building new ones)."""
 
 
-def _picks_of(player: int) -> dict[str, tuple[Pick, ...]]:
-    picks = _PICKS[player] = {card: tuple(Pick(player, card, lot) for lot in LOTS)
-                              for card in DECK}
+def picks_of(player: int) -> dict[str, tuple[Pick, ...]]:
+    """Each card's ``Pick`` by ``player`` into each lot in ``LOTS`` order, made once a
+    seat: legal moves and playouts hand out these frozen values instead of new ones."""
+    picks = _PICKS.get(player)
+    if picks is None:
+        picks = _PICKS[player] = {card: tuple(Pick(player, card, lot) for lot in LOTS)
+                                  for card in DECK}
     return picks
 
 
@@ -102,74 +87,31 @@ def legal_moves(state: DraftCiderState) -> tuple[Move, ...]:
     return moves_for(player, state.pool, state.orchards[player])
 
 
-def is_legal(state: DraftCiderState, move: Move) -> bool:
-    """Whether ``apply_move`` would accept ``move`` (False for a value that is no Draft
-    Cider move; ``ArgumentError`` for a state that is no ``DraftCiderState``)."""
-    if not isinstance(state, DraftCiderState):
-        raise ArgumentError(f"is_legal needs a DraftCiderState, not {type(state).__name__}")
-    if type(move) is not Pick:
-        return False
-    try:
-        _refuse(state, move)
-    except _RefusalError:
-        return False
-    return True
+# --- the door: DC19b's codes in their order ---------------------------------------------
 
 
-# --- the checked door -----------------------------------------------------------------
+def _not_in_pool(state: DraftCiderState, move: Pick) -> str | None:
+    if move.card in state.pool:
+        return None
+    return f"{move.card!r} is not in the pool ({' '.join(state.pool)})"
 
 
-def apply_move(state: DraftCiderState, move: Move) -> DraftCiderState:
-    """The state after ``move``; an ``IllegalMoveError`` naming DC19b's code if it is
-    not legal (the state is never changed)."""
-    return _checked(state, move, None)
+def _unknown_lot(state: DraftCiderState, move: Pick) -> str | None:
+    if move.lot in LOT_INDEX:
+        return None
+    return f"{move.lot!r:.20} is no lot: the lots are {', '.join(LOTS)}"
 
 
-def apply_move_with_events(state: DraftCiderState, move: Move
-                           ) -> tuple[DraftCiderState, tuple[Event, ...]]:
-    """``apply_move``, and what happened as events."""
-    events: list[Event] = []
-    return _checked(state, move, events), tuple(events)
+def _lot_refuses(state: DraftCiderState, move: Pick) -> str | None:
+    return refusal(state.orchards[move.player], move.lot, move.card)
 
 
-def step(state: DraftCiderState, move: Move) -> DraftCiderState:
-    """The state after a move known to be legal (unchecked: for playouts)."""
-    return _step(state, move, None)
+REFUSALS = (GAME_OVER, NOT_YOUR_TURN, BAD_NOTATION, refuse("not_in_pool", _not_in_pool),
+            refuse("unknown_lot", _unknown_lot), refuse("lot_refuses", _lot_refuses))
+"""DC19b's refusals in its order (``aves_core.kernel.door``)."""
 
 
-def _checked(state: DraftCiderState, move: Move, events: list[Event] | None
-             ) -> DraftCiderState:
-    if not isinstance(state, DraftCiderState):
-        raise ArgumentError(f"state must be a DraftCiderState, not {type(state).__name__}")
-    if type(move) is not Pick:
-        raise ArgumentError(f"not a Draft Cider move: {type(move).__name__}")
-    try:
-        _refuse(state, move)
-    except _RefusalError as refusal_:
-        raise IllegalMoveError(f"{move}: {refusal_.message}", code=refusal_.code, move=move,
-                               phase=state.phase) from None
-    return _step(state, move, events)
-
-
-def _refuse(state: DraftCiderState, move: Pick) -> None:
-    """Raise the move's ``_RefusalError`` (DC19b's first code that applies), if any."""
-    if state.result is not None:
-        raise _RefusalError("game_over", "the game is over")
-    if move.player != state.active:
-        raise _RefusalError("not_your_turn",
-                            f"it is seat {state.active}'s turn, not seat {move.player}'s")
-    if move.card not in state.pool:
-        raise _RefusalError("not_in_pool", f"{move.card!r:.12} is not in the pool "
-                            f"({' '.join(state.pool)})")
-    if move.lot not in LOT_INDEX:
-        raise _RefusalError("unknown_lot", f"{move.lot!r:.20} is no lot: the lots are "
-                            f"{', '.join(LOTS)}")
-    why = refusal(state.orchards[move.player], move.lot, move.card)
-    if why is not None:
-        raise _RefusalError("lot_refuses", why)
-
-
-# --- the step --------------------------------------------------------------------------
+# --- the transition ---------------------------------------------------------------------
 
 
 def first_picker(first: int, round_: int, num_players: int) -> int:
@@ -187,8 +129,10 @@ _NEXT = PHASES.next
 """The compiled phase table: each transition the step takes is the declared one."""
 
 
-def _step(state: DraftCiderState, move: Move, events: list[Event] | None
-          ) -> DraftCiderState:
+def transition(state: DraftCiderState, move: Move, events: list[Event] | None = None
+               ) -> DraftCiderState:
+    """The state after a legal ``move`` (the door has judged it); ``events``, when a
+    list, hears what happened."""
     player, card, lot = move.player, move.card, move.lot
     orchard = state.orchards[player]
     index = LOT_INDEX[lot]

@@ -47,11 +47,8 @@ def rounds_of(num_players: int) -> int:
 
 
 def _bad_points(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if type(value) is not int:
+    if type(value) is not int or value not in BAD_POINTS:
         raise SetupError(f"bad_points is -1, 0 or 1, not {value!r:.20}", code="bad_options",
-                         path=attribute.name)
-    if value not in BAD_POINTS:
-        raise SetupError(f"bad_points is -1, 0 or 1, not {value}", code="bad_options",
                          path=attribute.name)
 
 

@@ -20,6 +20,7 @@ from aves_core.kernel.errors import ArgumentError, NotationError
 
 __all__ = [
     "BLACK",
+    "CELL_INDEX",
     "CELL_NAMES",
     "CHAIN",
     "DIAGONAL",
@@ -55,7 +56,8 @@ FULL = (1 << SIZE * SIZE) - 1
 
 CELL_NAMES = tuple(f"{'abcd'[index % SIZE]}{index // SIZE + 1}" for index in range(SIZE * SIZE))
 """Each cell's name by index: ``CELL_NAMES[0] == "a1"``, ``CELL_NAMES[15] == "d4"``."""
-_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
+CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
+"""Each cell's index by name: ``CELL_INDEX["b3"] == 9``."""
 # Cells in name order (a1 a2 a3 a4 b1 ...): the order moves and patterns are listed in.
 NAME_ORDER = tuple(sorted(range(SIZE * SIZE), key=CELL_NAMES.__getitem__))
 
@@ -64,10 +66,10 @@ def cell_index(name: str) -> int:
     """The index of a cell named like ``b3`` (``NotationError`` for no cell)."""
     if not isinstance(name, str):
         raise ArgumentError(f"a cell is named by a str such as 'b3', not {type(name).__name__}")
-    index = _INDEX.get(name)
+    index = CELL_INDEX.get(name)
     if index is None:
-        raise NotationError(f"{name[:20]!r} is not a cell: a cell is a column a-d and a row "
-                            "1-4, such as b3", code="unknown_cell")
+        raise NotationError(f"{name[:20]!r} is not a cell: a column a-d and a row 1-4, "
+                            "such as b3", code="unknown_cell")
     return index
 
 
@@ -178,10 +180,11 @@ _BY_ENDS.update({(pattern.cells[1], pattern.cells[2]): pattern for pattern in PA
 
 
 def parse_cells(text: str) -> tuple[str, ...]:
-    """The four cells a reap names, in name order: a chain by its two ends
-    (``a1-d4``), a square by two opposite corners (``b2-c3`` or ``b3-c2``), or four
-    different cells in any order (``a1-a2-a3-b3``), which need not form a pattern:
-    whether they do is for the rules to say (``not_reapable``), as in a log's JSON."""
+    """The four cells a reap names, in name order, read as a person may type them: a
+    chain by its two ends (``a1-d4`` or ``d4-a1``), a square by two opposite corners
+    (``b2-c3`` or ``b3-c2``), or four different cells in any order (``a1-a2-a3-b3``),
+    which need not form a pattern: whether they do is for the rules to say
+    (``not_reapable``). The notation's own reader takes only the text a reap writes."""
     if not isinstance(text, str):
         raise ArgumentError(f"a pattern is named by a str, not {type(text).__name__}")
     names = [name.strip() for name in text.split("-")]
@@ -202,7 +205,7 @@ def parse_pattern(text: str) -> Pattern:
     """A pattern from its text, as ``parse_cells`` reads it; ``NotationError`` when the
     cells form no pattern."""
     cells = parse_cells(text)
-    pattern = PATTERN_BY_MASK.get(mask_of(_INDEX[name] for name in cells))
+    pattern = PATTERN_BY_MASK.get(mask_of(CELL_INDEX[name] for name in cells))
     if pattern is None:
         raise NotationError(f"{text[:40]!r} is no pattern: its four cells are no chain, "
                             "square or tilted L")

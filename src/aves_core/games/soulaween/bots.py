@@ -25,16 +25,11 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
-from aves_core.games.soulaween.board import BLACK, CELL_NAMES, DIAGONAL, NAME_ORDER, ORTHOGONAL
+from aves_core.games.soulaween.board import BLACK, CELL_INDEX, DIAGONAL, NAME_ORDER, ORTHOGONAL
 from aves_core.games.soulaween.events import Event
 from aves_core.games.soulaween.moves import Keep, Move, Put, Rotate
 from aves_core.games.soulaween.phases import Phase
-from aves_core.games.soulaween.rules import (
-    _reapable,
-    is_legal,
-    legal_moves,
-    step,
-)
+from aves_core.games.soulaween.rules import _reapable, legal_moves, put_and_flip, transition
 from aves_core.games.soulaween.state import BAI, SoulaweenState
 from aves_core.games.soulaween.views import SoulaweenView
 from aves_core.kernel.game import Result
@@ -60,13 +55,9 @@ def _reaping_puts(state: SoulaweenState, player: int, stance: str | None,
     for cell in NAME_ORDER:
         if not empty >> cell & 1:
             continue
-        bit, around = 1 << cell, neighbours[cell]
         for black_up in (True, False):
-            black = state.black | bit if black_up else state.black
-            white = state.white if black_up else state.white | bit
-            flipped_black, flipped_white = black & around, white & around
-            black = (black & ~around) | flipped_white
-            white = (white & ~around) | flipped_black
+            black, white = put_and_flip(state.black, state.white, cell, black_up,
+                                        neighbours[cell])
             if _reapable(black, white, character, tokens, restriction):
                 count += 1
                 if count >= at_most:
@@ -77,7 +68,7 @@ def _reaping_puts(state: SoulaweenState, player: int, stance: str | None,
 def score_move(state: SoulaweenState, move: Move) -> float:
     """GreedyBot's score of one legal move of ``state`` (see the module's docstring)."""
     player = move.player
-    after = step(state, move)
+    after = transition(state, move)
     if after.result is not None:
         return WIN if player in after.result.winners else -WIN
     score = TOKEN * (len(after.tokens[player]) - len(state.tokens[player]))
@@ -123,19 +114,12 @@ def playout_move(state: SoulaweenState, rng: random.Random) -> Move:
         for offset in range(len(moves)):
             move = moves[(start + offset) % len(moves)]
             assert isinstance(move, Put)
-            cell = _CELL[move.cell]
-            bit, around = 1 << cell, neighbours[cell]
-            black = state.black | bit if move.face == BLACK else state.black
-            white = state.white if move.face == BLACK else state.white | bit
-            flipped_black, flipped_white = black & around, white & around
-            black = (black & ~around) | flipped_white
-            white = (white & ~around) | flipped_black
+            cell = CELL_INDEX[move.cell]
+            black, white = put_and_flip(state.black, state.white, cell, move.face == BLACK,
+                                        neighbours[cell])
             if _reapable(black, white, character, tokens, restriction):
                 return move
     return moves[rng.randrange(len(moves))]
-
-
-_CELL = {name: index for index, name in enumerate(CELL_NAMES)}
 
 
 def _knowledge(view: SoulaweenView, events: Sequence[Any]) -> SoulaweenState:
@@ -160,14 +144,14 @@ def _root_scores(state: SoulaweenState, knowledge: SoulaweenState) -> dict[Move,
     return {move: score_move(state, move) for move in legal_moves(state)}
 
 
-def search_hooks() -> SearchHooks[SoulaweenState, Move, SoulaweenState]:
-    """The hooks of the generic search bot (plain functions)."""
+def search_hooks(game: Any) -> SearchHooks[SoulaweenState, Move, SoulaweenState]:
+    """The hooks of the generic search bot for ``game`` (Soulaween)."""
     return SearchHooks(
         knowledge=_knowledge,
         sample=_sample,
         legal_moves=legal_moves,
-        is_legal=is_legal,
-        step=step,
+        is_legal=game.is_legal,
+        step=transition,
         mover=attrgetter("active"),
         result=attrgetter("result"),
         num_players=_num_players,

@@ -1,22 +1,10 @@
 """Soulaween for learning agents: a fixed action index for every move and a flat
 observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
 
-Actions (101): putting face ``f`` (0 black, 1 white) on cell ``i`` (``row * 4 +
-column``: a1 is 0, d1 is 3, a4 is 12) is ``i * 2 + f``; reaping pattern ``j`` of
-``board.PATTERNS`` (10 chains, 9 squares, 48 tilted Ls) is ``32 + j``; ``rotate``
-is 99 and ``keep`` 100.
-
-Observation (88 floats), from the observing seat's side (me, then my opponent):
-
-- 0-15 black cells, 16-31 white cells, 32-47 empty cells (by cell index);
-- 48-59: tokens held, counts of cloth, scythe, needle, vulture, anubis_black,
-  anubis_white: mine, then theirs;
-- 60-67: characters one-hot (none, Little Death, Anubis, Hei & Bai): mine, theirs;
-- 68-73: stances one-hot (none, hei, bai): mine, theirs;
-- 74-79: restrictions one-hot (none, black, white): mine, theirs;
-- 80-86: the phase, one-hot (playerTurn, flip, chooseReap, reap, cleanup,
-  chooseRotation, gameEnd);
-- 87: 1 when it is my move.
+101 actions (a put: cell and face; a reap: a pattern of ``board.PATTERNS``; rotate;
+keep) and 88 observation values from the observing seat's side (me, then my
+opponent): the mat, the tokens, characters, stances and restrictions, the phase and
+whose move it is. ``SoulaweenEncoding.describe`` gives the layout index by index.
 """
 
 from __future__ import annotations
@@ -29,7 +17,6 @@ from aves_core.games.soulaween.board import (
     PATTERNS,
     SIZE,
     cell_index,
-    mask_of,
 )
 from aves_core.games.soulaween.moves import Move, Put, Reap, Rotate
 from aves_core.games.soulaween.phases import Phase
@@ -75,8 +62,7 @@ class SoulaweenEncoding:
         if kind is Put:
             return cell_index(move.cell) * 2 + (0 if move.face == BLACK else 1)  # type: ignore[union-attr]
         if kind is Reap:
-            mask = mask_of(cell_index(cell) for cell in move.cells)  # type: ignore[union-attr]
-            return REAP + _PATTERN_INDEX[mask]
+            return REAP + _PATTERN_INDEX[move.mask]  # type: ignore[union-attr]
         return ROTATE if kind is Rotate else KEEP
 
     def move_of(self, index: int, view: SoulaweenView) -> Move:

@@ -1,7 +1,7 @@
 """Soulaween's events: what a move did, step by step, for hosts to tell their clients.
 
-Soulaween hides nothing, so every seat and spectator sees every event as it is;
-``aves_core.games.soulaween.views.update_view`` folds them into a view.
+Soulaween hides nothing, so every seat and spectator sees every event as it is (the
+kernel's ``events_for``).
 """
 
 from __future__ import annotations
@@ -117,6 +117,3 @@ class MoveUndone:
 Event: TypeAlias = (PiecePut | PiecesFlipped | ReapDue | PiecesReaped | MatCleaned
                     | RotationDue | Rotated | Kept | TurnStarted | GameEnded | MoveUndone)
 """Any event."""
-
-EVENT_TYPES = (PiecePut, PiecesFlipped, ReapDue, PiecesReaped, MatCleaned, RotationDue,
-               Rotated, Kept, TurnStarted, GameEnded, MoveUndone)

@@ -1,30 +1,36 @@
-"""Soulaween as a kernel game: the ``Game`` protocol over Soulaween's functions.
+"""Soulaween as a kernel game: its setup, the door and transition of ``rules``, views,
+undo and its players. ``SOULAWEEN`` is the instance the registry knows as
+``"soulaween"``.
 
-``SOULAWEEN`` is the instance the registry knows as ``"soulaween"``.
+The setup is drawn from ``random.Random(seed)``, in this order: the first player, then
+(standard mode) the characters not given, then the stances of Hei & Bai seats not
+given; nothing is drawn after it, so replay draws nothing.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.soulaween import rules
+from aves_core.games.soulaween.board import CELL_INDEX, FACES
 from aves_core.games.soulaween.events import Event, MoveUndone
-from aves_core.games.soulaween.moves import Move, parse_move
+from aves_core.games.soulaween.moves import Move, Put
 from aves_core.games.soulaween.phases import PHASES, Phase
-from aves_core.games.soulaween.serialize import check_pairs, structure_move
 from aves_core.games.soulaween.state import (
     CHARACTERS,
+    HEI_BAI,
     REASONS,
     STANCES,
     SoulaweenOptions,
     SoulaweenSetup,
     SoulaweenState,
 )
-from aves_core.games.soulaween.views import SoulaweenView, events_for, update_view, view_for
-from aves_core.kernel.convert import FieldError, structure
+from aves_core.games.soulaween.views import SoulaweenView, view_for
+from aves_core.kernel.convert import FieldError, describe, structure
+from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
 
 if TYPE_CHECKING:
@@ -33,7 +39,7 @@ if TYPE_CHECKING:
     from aves_core.kernel.search import SearchHooks
     from aves_core.kernel.terminal import Screen
 
-__all__ = ["SOULAWEEN", "SoulaweenGame"]
+__all__ = ["SOULAWEEN", "SoulaweenGame", "check_pairs"]
 
 
 class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOptions,
@@ -56,12 +62,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         zero_sum=True,
     )
     phases = PHASES
-    move_type = Move
-    event_type = Event
-    options_type = SoulaweenOptions
-    setup_type = SoulaweenSetup
-    state_type = SoulaweenState
-    view_type = SoulaweenView
+    refusals = rules.REFUSALS
     undo_rule = ("only a seat's own move of the turn still in progress (its put, or its "
                  "reap, while it still has to reap or rotate) can be taken back")
     _hooks: SearchHooks[Any, Any, Any] | None = None
@@ -74,98 +75,76 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
     def new_setup(self, num_players: int, options: SoulaweenOptions, seed: int | None, *,
                   first_player: int | None = None) -> SoulaweenSetup:
-        """``rules.new_setup``: the first player, characters and stances from ``seed``."""
-        return rules.new_setup(num_players, options, seed, first_player=first_player)
+        """The setup drawn from ``seed``: the first player, then (standard mode) the
+        characters not given, then the stances of Hei & Bai seats not given."""
+        self.check_players(num_players)
+        if not isinstance(options, SoulaweenOptions):
+            raise ArgumentError(f"options must be SoulaweenOptions, not "
+                                f"{type(options).__name__}")
+        if seed is not None:
+            require_int(seed, "seed")
+        rng = random.Random(seed)
+        drawn = rng.randrange(2)
+        characters: list[str | None] = [None, None]
+        if options.mode == "standard":
+            given = options.characters or (None, None)
+            characters = [given[seat] or rng.choice(CHARACTERS) for seat in (0, 1)]
+        elif options.characters is not None and any(options.characters):
+            raise SetupError("characters are for standard mode: set mode to standard",
+                             code="bad_setup", path="characters")
+        stances: list[str | None] = [None, None]
+        wanted = options.stances or (None, None)
+        for seat in (0, 1):
+            if characters[seat] == HEI_BAI:
+                stances[seat] = wanted[seat] or rng.choice(STANCES)
+            elif wanted[seat] is not None:
+                raise SetupError(f"seat {seat} has no stance: only Hei & Bai stand as hei or "
+                                 "bai", code="bad_setup", path="stances")
+        setup = SoulaweenSetup(drawn if first_player is None else first_player,
+                               (characters[0], characters[1]), (stances[0], stances[1]))
+        self.start(num_players, setup)
+        return setup
 
     def start(self, num_players: int, setup: SoulaweenSetup) -> SoulaweenState:
-        """``rules.start``: the empty mat."""
-        return rules.start(num_players, setup)
+        """The empty mat, the first player to put a piece (``SetupError`` for a setup
+        that is no game)."""
+        self.check_players(num_players)
+        if not isinstance(setup, SoulaweenSetup):
+            raise ArgumentError(f"a Soulaween setup is a SoulaweenSetup, not "
+                                f"{type(setup).__name__}")
+        first = setup.first_player
+        if type(first) is not int or first not in (0, 1):
+            raise SetupError(f"first_player is seat 0 or 1, not {first!r}",
+                             code="bad_first_player", path="first_player")
+        characters, stances = setup.characters, setup.stances
+        if type(characters) is not tuple or len(characters) != 2:
+            raise SetupError("characters are two, one a seat", code="bad_setup",
+                             path="characters")
+        for seat, item in enumerate(characters):
+            if item is not None and item not in CHARACTERS:
+                raise SetupError(f"{item!r:.40} is not a character: {', '.join(CHARACTERS)} "
+                                 "or null", code="bad_setup", path=f"characters[{seat}]")
+        if (characters[0] is None) != (characters[1] is None):
+            # Standard mode gives each player a character and simple mode none
+            # ([decision]): a game of one character against none is in neither.
+            raise SetupError("characters are two (standard mode) or none (simple mode), "
+                             "not one", code="bad_setup", path="characters")
+        if type(stances) is not tuple or len(stances) != 2:
+            raise SetupError("stances are two, one a seat", code="bad_setup", path="stances")
+        for seat in (0, 1):
+            hei_bai = characters[seat] == HEI_BAI
+            if not (stances[seat] in STANCES if hei_bai else stances[seat] is None):
+                wanted = "hei or bai (Hei & Bai)" if hei_bai else "null (not Hei & Bai)"
+                raise SetupError(f"seat {seat}'s stance is {wanted}, not "
+                                 f"{stances[seat]!r:.20}", code="bad_setup", path="stances")
+        return SoulaweenState(0, 0, ((), ()), characters, stances, (None, None),
+                              Phase.PLAYER_TURN, first)
 
     def options_of(self, setup: SoulaweenSetup) -> SoulaweenOptions:
         """The options that give this setup."""
         if setup.characters == (None, None):
             return SoulaweenOptions()
         return SoulaweenOptions("standard", setup.characters, setup.stances)
-
-    # --- play ------------------------------------------------------------------
-
-    def legal_moves(self, state: SoulaweenState) -> tuple[Move, ...]:
-        """``rules.legal_moves``."""
-        return rules.legal_moves(state)
-
-    def apply(self, state: SoulaweenState, move: Move) -> SoulaweenState:
-        """``rules.apply_move``."""
-        return rules.apply_move(state, move)
-
-    def step(self, state: SoulaweenState, move: Move) -> SoulaweenState:
-        """``rules.step``."""
-        return rules.step(state, move)
-
-    def apply_with_events(self, state: SoulaweenState, move: Move
-                          ) -> tuple[SoulaweenState, tuple[Event, ...]]:
-        """``rules.apply_move_with_events``."""
-        return rules.apply_move_with_events(state, move)
-
-    def is_legal(self, state: SoulaweenState, move: Move) -> bool:
-        """``rules.is_legal``."""
-        return rules.is_legal(state, move)
-
-    def result(self, state: SoulaweenState) -> Result | None:
-        """``state.result``."""
-        return state.result
-
-    def to_move(self, state: SoulaweenState) -> tuple[int, ...]:
-        """The seat to move, or nobody once the game is over."""
-        return () if state.active is None else (state.active,)
-
-    def phase_name(self, state: SoulaweenState) -> str:
-        """``playerTurn``, ``chooseReap``, ``chooseRotation`` or ``gameEnd``."""
-        return state.phase.value
-
-    # --- what a seat may know (everything) -----------------------------------------
-
-    def view(self, state: SoulaweenState, seat: int | None) -> SoulaweenView:
-        """``view_for``."""
-        return view_for(state, seat)
-
-    def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """Every event, unchanged: nothing is hidden."""
-        return events_for(events, seat)
-
-    def update_view(self, view: SoulaweenView, events: Iterable[Event]) -> SoulaweenView:
-        """``update_view``."""
-        return update_view(view, events)
-
-    def view_status(self, view: SoulaweenView) -> ViewStatus:
-        """The phase, the seat to move and the result of the state the view holds."""
-        state = view.state
-        return ViewStatus(state.phase.value, () if state.active is None else (state.active,),
-                          state.result)
-
-    def web_folder(self) -> Path:
-        """``games/soulaween/web``: the mat, the seats and the tokens in the browser."""
-        return Path(__file__).resolve().parent / "web"
-
-    # --- undo -------------------------------------------------------------------
-
-    def undo(self, before: SoulaweenState, move: Move, events: Sequence[Event],
-             after: SoulaweenState, seat: int) -> tuple[Event, ...] | None:
-        """A seat may take back its own move while its turn goes on (a reap or a
-        rotation still due); nothing is hidden, so nothing forbids more."""
-        if (move.player != seat or after.active != seat or after.result is not None
-                or after.phase not in (Phase.CHOOSE_REAP, Phase.CHOOSE_ROTATION)):
-            return None
-        return (MoveUndone(seat, before),)
-
-    # --- text and JSON ----------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        """``0:put b3 white``, ``1:reap a1-d4``, ``0:rotate``, ``0:keep``."""
-        return parse_move(text)
-
-    def move_from_json(self, data: Any) -> Move:
-        """A move object (``unknown_cell`` for a cell that is no cell)."""
-        return structure_move(data)
 
     def setup_from_json(self, data: Any) -> SoulaweenSetup:
         """The ``setup`` object of a log's header."""
@@ -182,6 +161,53 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         check_pairs(data, {"characters": CHARACTERS, "stances": STANCES})
         return structure(data, SoulaweenOptions)
 
+    def setup_plan(self, num_players: int, options: SoulaweenOptions
+                   ) -> ChancePlan[SoulaweenSetup]:
+        """The first player, then the characters and stances not given
+        (``aves_core.games.soulaween.plan``)."""
+        from aves_core.games.soulaween.plan import SoulaweenSetupPlan
+
+        self.check_players(num_players)
+        return SoulaweenSetupPlan(self, num_players, options)
+
+    # --- play ------------------------------------------------------------------
+
+    # The rules' functions themselves, not methods calling them: a playout calls them on
+    # every move.
+    legal_moves = staticmethod(rules.legal_moves)
+    transition = staticmethod(rules.transition)
+    view = staticmethod(view_for)
+
+    def is_legal(self, state: SoulaweenState, move: Move) -> bool:
+        """The door's answer (``refusals``), as fast as a playout needs: a put of the seat
+        to move, in its turn, of a face on a cell, passes every check but the cell's own,
+        so the cell alone judges it; while a reap or a rotation is due, the few legal
+        moves are the answer."""
+        if type(state) is SoulaweenState:
+            if state.phase is not Phase.PLAYER_TURN:
+                return move in rules.legal_moves(state)
+            if (type(move) is Put and move.player == state.active and move.cell in CELL_INDEX
+                    and move.face in FACES):
+                return bool(state.empty >> CELL_INDEX[move.cell] & 1)
+        return super().is_legal(state, move)
+
+    def view_status(self, view: SoulaweenView) -> ViewStatus:
+        """The phase, the seat to move and the result of the state the view holds."""
+        state = view.state
+        return ViewStatus(state.phase.value, () if state.active is None else (state.active,),
+                          state.result)
+
+    def undo(self, before: SoulaweenState, move: Move, events: Sequence[Event],
+             after: SoulaweenState, seat: int) -> tuple[Event, ...] | None:
+        """A seat may take back its own move while its turn goes on (a reap or a
+        rotation still due); nothing is hidden, so nothing forbids more."""
+        if (move.player != seat or after.active != seat or after.result is not None
+                or after.phase not in (Phase.CHOOSE_REAP, Phase.CHOOSE_ROTATION)):
+            return None
+        return (MoveUndone(seat, before),)
+
+    # --- reports, players ---------------------------------------------------------------
+
     def state_report(self, state: SoulaweenState) -> dict[str, Any]:
         """The mat (rows 4 to 1), tokens, characters, stances and restrictions."""
         return {
@@ -197,16 +223,9 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         return "one token of each kind" if result.reason == "one_of_each_kind" \
             else "three tokens"
 
-    def state_text(self, state: SoulaweenState) -> str:
-        """The mat, the seats and whose move it is."""
-        return str(state)
-
-    def indistinguishable(self, state: SoulaweenState, seat: int | None,
-                          rng: random.Random) -> SoulaweenState:
-        """Nothing is hidden: the state itself."""
-        return state
-
-    # --- bots, search, the terminal -----------------------------------------------------
+    def web_folder(self) -> Path:
+        """``games/soulaween/web``: the mat, the seats and the tokens in the browser."""
+        return Path(__file__).resolve().parent / "web"
 
     def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
         """``random``, ``greedy`` and ``search`` (plain MCTS: nothing is hidden)."""
@@ -214,15 +233,6 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         from aves_core.kernel.bots import standard_bots
 
         return standard_bots(self, greedy=GreedyBot)
-
-    def setup_plan(self, num_players: int, options: SoulaweenOptions
-                   ) -> ChancePlan[SoulaweenSetup]:
-        """The first player, then the characters and stances not given
-        (``aves_core.games.soulaween.plan``)."""
-        from aves_core.games.soulaween.plan import SoulaweenSetupPlan
-
-        self.check_players(num_players)
-        return SoulaweenSetupPlan(self, num_players, options)
 
     def encoding(self, num_players: int) -> Any:
         """The action indices and observation layout of ``aves_core.games.soulaween.encoding``."""
@@ -236,7 +246,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         if self._hooks is None:
             from aves_core.games.soulaween.bots import search_hooks
 
-            self._hooks = search_hooks()
+            self._hooks = search_hooks(self)
         return self._hooks
 
     def screen(self) -> Screen[Any, Any, Any]:
@@ -244,6 +254,34 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         from aves_core.games.soulaween.terminal import SoulaweenScreen
 
         return SoulaweenScreen()
+
+
+
+def check_pairs(data: dict[str, Any], pairs: Mapping[str, tuple[str, ...] | None]) -> None:
+    """Each key of ``pairs`` in ``data``, when given, is a list of two values, one a
+    seat, each a string (one of its choices, when they are given) or null; a
+    ``FieldError`` names the first that is not (the converter would read a string
+    of two letters as two values)."""
+    for key, choices in pairs.items():
+        value = data.get(key)
+        if value is None:
+            continue
+        # A tuple is what the converter unstructures to; JSON gives a list.
+        if type(value) not in (list, tuple):
+            raise FieldError(f"expected a list of two values, one a seat, got "
+                             f"{describe(value)}", path=key)
+        if len(value) != 2:
+            raise FieldError(f"expected two values, one a seat, got {len(value)}", path=key)
+        for seat, item in enumerate(value):
+            if item is None:
+                continue
+            if type(item) is not str:
+                raise FieldError(f"expected a string or null, got {describe(item)}",
+                                 path=f"{key}[{seat}]")
+            if choices is not None and item not in choices:
+                names = ", ".join(repr(choice) for choice in choices)
+                raise FieldError(f"expected one of {names} or null, got {describe(item)}",
+                                 path=f"{key}[{seat}]")
 
 
 SOULAWEEN = SoulaweenGame()

@@ -1,17 +1,18 @@
-"""Soulaween's moves: Put, Reap, Rotate and Keep, as frozen values with a notation.
+"""Soulaween's moves, declared by their notation: ``SEAT:put CELL FACE``,
+``SEAT:reap PATTERN``, ``SEAT:rotate`` and ``SEAT:keep``, for example ``0:put b3
+white`` and ``1:reap a1-d4``.
 
-The notation is ``SEAT:put CELL FACE``, ``SEAT:reap PATTERN``, ``SEAT:rotate``
-and ``SEAT:keep``, for example ``0:put b3 white`` and ``1:reap a1-d4``.
-``str(move)`` writes it and ``parse_move`` reads it back. A pattern is named by
-its two ends (a chain), two opposite corners (a square) or its four cells (a
-tilted L, and any four cells on input).
+A reap names its pattern as ``board.Pattern`` writes it: a chain by its two ends, a
+square by its lower-left and upper-right corners, a tilted L by its four cells; four
+cells that form no pattern are written as they are (a log's JSON may hold them, and the
+rules refuse them: ``not_reapable``). Each move has that one text (the terminal reads
+friendlier forms: ``board.parse_cells``). A cell of a cell's shape that is no cell of
+the mat (``e5``) is ``unknown_cell``, in a text and in a log's JSON.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -23,122 +24,136 @@ from aves_core.games.soulaween.board import (
     mask_of,
     parse_cells,
 )
-from aves_core.kernel.errors import ArgumentError, NotationError, require_int
+from aves_core.kernel.convert import FieldError, describe
+from aves_core.kernel.errors import NotationError
+from aves_core.kernel.notation import Codec, Token, move
 
-__all__ = ["Keep", "Move", "Put", "Reap", "Rotate", "parse_move"]
+__all__ = ["CELL", "CELLS", "FACE", "Keep", "Move", "Put", "Reap", "Rotate"]
 
-
-def _int_field(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    require_int(value, f"a move's {attribute.name}")
-
-
-def _cell_field(_instance: object, _attribute: object, value: str) -> None:
-    cell_index(value)
+_WHERE = "a column a-d and a row 1-4, such as b3"
 
 
-def _face_field(_instance: object, _attribute: object, value: str) -> None:
-    if value not in FACES:
-        raise ArgumentError(f"a face is 'black' or 'white', not {value!r}")
+class _Named(Token):
+    """One of a few names, written as itself; a word of the field's shape that is none
+    of them is refused with ``code`` (a ``NotationError`` when read, a ``FieldError``
+    from JSON), saying why."""
+
+    def __init__(self, pattern: str, name: str, names: tuple[str, ...], what: str,
+                 code: str | None = None) -> None:
+        super().__init__(pattern, name)
+        self.names, self.what_is, self.code = frozenset(names), what, code
+
+    def read(self, text: str) -> str:
+        if text not in self.names:
+            raise NotationError(f"{text[:20]!r} is not {self.what_is}", code=self.code)
+        return text
+
+    def from_json(self, data: Any) -> str:
+        text = super().from_json(data)
+        if text not in self.names:
+            raise FieldError(f"{text[:20]!r} is not {self.what_is}", code=self.code or "schema")
+        return text
 
 
-def _sorted_cells(cells: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(cells, str) or not isinstance(cells, Iterable):
-        raise ArgumentError(f"a reap's cells are a sequence of cell names, not {cells!r}")
-    names = tuple(cells)
-    for name in names:
-        cell_index(name)
-    return tuple(sorted(set(names)))
+CELL = _Named(r"[a-z][0-9]", "CELL", CELL_NAMES, f"a cell: {_WHERE}", "unknown_cell")
+"""A cell of the mat: ``b3``."""
+FACE = _Named(r"[a-z]+", "FACE", FACES, "a face: black or white")
+"""A piece's face: ``black`` or ``white``."""
 
 
-def _four_cells(_instance: object, _attribute: object, value: tuple[str, ...]) -> None:
-    if len(value) != 4:
-        raise ArgumentError(f"a reap names four different cells, not {len(value)} "
-                            f"({', '.join(value)})")
+class _Cells(Codec[tuple[str, ...]]):
+    """A reap's four cells (in name order), written as their pattern's name, or joined
+    by ``-`` when they form none. JSON: the list of the four cells."""
+
+    name = "PATTERN"
+    pattern = r"[a-z][0-9](?:-[a-z][0-9])+"
+    what = "a tuple of cell names"
+
+    def write(self, value: tuple[str, ...]) -> str:
+        if all(cell in CELL.names for cell in value):
+            pattern = PATTERN_BY_MASK.get(mask_of(map(CELL_NAMES.index, value)))
+            if pattern is not None:
+                return str(pattern)
+        return "-".join(value)
+
+    def read(self, text: str) -> tuple[str, ...]:
+        cells = parse_cells(text)
+        if self.write(cells) != text:
+            raise NotationError(f"{text[:40]!r} is written {self.write(cells)}: a reap has "
+                                "one text")
+        return cells
+
+    def admits(self, value: object) -> bool:
+        return type(value) is tuple and all(type(cell) is str for cell in value)
+
+    def to_json(self, value: tuple[str, ...]) -> Any:
+        return list(value)
+
+    def from_json(self, data: Any) -> tuple[str, ...]:
+        # Each bad cell named by its path (a cell that is no cell: unknown_cell).
+        if type(data) is not list:
+            raise FieldError(f"expected a list, got {describe(data)}")
+        if len(data) != 4:
+            raise FieldError(f"a reap names four cells, not {len(data)}")
+        for index, cell in enumerate(data):
+            if type(cell) is not str:
+                raise FieldError(f"expected a string, got {describe(cell)}", path=f"[{index}]")
+            if cell not in CELL.names:
+                raise FieldError(f"{cell[:20]!r} is not a cell: {_WHERE}", path=f"[{index}]",
+                                 code="unknown_cell")
+            if cell in data[:index]:
+                raise FieldError(f"a reap names four different cells, and {cell!r} is named "
+                                 "twice", path=f"[{index}]")
+        return tuple(sorted(data))
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+def _in_name_order(cells: Any) -> Any:
+    """A reap's cells as a tuple in name order (a1 a2 ... d4, which is string order), so
+    that a reap is the same value whatever order its cells are given in."""
+    if isinstance(cells, list | tuple) and all(type(cell) is str for cell in cells):
+        return tuple(sorted(cells))
+    return cells
+
+
+CELLS = _Cells()
+"""A reap's pattern: ``a1-d4``, ``b2-c3``, ``a1-a2-a3-b3``."""
+
+
+@move("{player}:put {cell} {face}", cell=CELL, face=FACE)
 class Put:
     """``player`` puts a piece on the empty ``cell`` with ``face`` up."""
 
-    player: int = attrs.field(validator=_int_field)
-    cell: str = attrs.field(validator=_cell_field)
-    face: str = attrs.field(validator=_face_field)
-
-    def __str__(self) -> str:
-        return f"{self.player}:put {self.cell} {self.face}"
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
+    player: int
+    cell: str
+    face: str
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@move("{player}:reap {cells}", cells=CELLS)
 class Reap:
-    """``player`` reaps the pattern of ``cells`` (four cell names, kept sorted)."""
+    """``player`` reaps the pattern of ``cells`` (four cell names, kept in name order)."""
 
-    player: int = attrs.field(validator=_int_field)
-    cells: tuple[str, ...] = attrs.field(converter=_sorted_cells, validator=_four_cells)
+    player: int
+    cells: tuple[str, ...] = attrs.field(converter=_in_name_order)
 
     @property
     def mask(self) -> int:
         """The cells as a mask."""
-        return mask_of(CELL_NAMES.index(name) for name in self.cells)
-
-    def __str__(self) -> str:
-        pattern = PATTERN_BY_MASK.get(self.mask)
-        return f"{self.player}:reap {pattern if pattern else '-'.join(self.cells)}"
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
+        return mask_of(cell_index(name) for name in self.cells)
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@move("{player}:rotate")
 class Rotate:
     """A Hei & Bai ``player`` turns to their other stance at the end of their turn."""
 
-    player: int = attrs.field(validator=_int_field)
-
-    def __str__(self) -> str:
-        return f"{self.player}:rotate"
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
+    player: int
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@move("{player}:keep")
 class Keep:
     """A Hei & Bai ``player`` keeps their stance at the end of their turn."""
 
-    player: int = attrs.field(validator=_int_field)
-
-    def __str__(self) -> str:
-        return f"{self.player}:keep"
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
+    player: int
 
 
 Move: TypeAlias = Put | Reap | Rotate | Keep
 """Any move."""
-
-_NOTATION = re.compile(
-    r"\s*(?P<player>-?\d{1,30})\s*:\s*(?:put\s+(?P<cell>\S+)\s+(?P<face>\S+)"
-    r"|reap\s+(?P<pattern>\S+)|(?P<word>rotate|keep))\s*")
-
-
-def parse_move(text: str) -> Move:
-    """Read a move: ``0:put b3 white``, ``1:reap a1-d4``, ``0:rotate``, ``0:keep``."""
-    if not isinstance(text, str):
-        raise ArgumentError(f"a move's text must be a str, not {type(text).__name__}")
-    found = _NOTATION.fullmatch(text)
-    if found is None:
-        raise NotationError(f"{text[:40]!r} is not a move: write SEAT:put CELL FACE, "
-                            "SEAT:reap PATTERN, SEAT:rotate or SEAT:keep, for example "
-                            "0:put b3 white")
-    player = int(found["player"])
-    if found["cell"] is not None:
-        if found["face"] not in FACES:
-            raise NotationError(f"{found['face'][:20]!r} is not a face: black or white")
-        return Put(player, found["cell"], found["face"])
-    if found["pattern"] is not None:
-        return Reap(player, parse_cells(found["pattern"]))
-    return Rotate(player) if found["word"] == "rotate" else Keep(player)

@@ -1,9 +1,9 @@
 """The rules of Soulaween as pure functions over frozen states.
 
-``apply_move`` is the checked door (``IllegalMoveError`` with a stable code:
-``game_over``, ``not_your_turn``, ``wrong_phase``, ``cell_taken``,
-``not_reapable``); ``step`` is the same without the checks. A put runs the
-automatic phases on its own: the flip, the reap (at once when one pattern is
+``REFUSALS`` is the door, its codes in the order they are checked:
+``bad_notation``, ``game_over``, ``not_your_turn``, ``wrong_phase``,
+``cell_taken``, ``not_reapable``. ``transition`` applies a legal move; a put runs
+the automatic phases on its own: the flip, the reap (at once when one pattern is
 reapable for the player, after their choice when several are), the immediate
 win, the cleanup of a full mat, and Hei & Bai's choice to rotate or keep.
 
@@ -15,11 +15,11 @@ cleaned mat in view.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from aves_core.games.soulaween.board import (
     BLACK,
+    CELL_INDEX,
     CELL_NAMES,
     CHAIN,
     DIAGONAL,
@@ -52,29 +52,16 @@ from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import (
     ANUBIS,
     BAI,
-    CHARACTERS,
     HEI,
     HEI_BAI,
     LITTLE_DEATH,
-    STANCES,
-    SoulaweenOptions,
-    SoulaweenSetup,
     SoulaweenState,
 )
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError, require_int
+from aves_core.kernel.door import BAD_NOTATION, refuse
+from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "TOKENS_TO_WIN",
-    "apply_move",
-    "apply_move_with_events",
-    "is_legal",
-    "legal_moves",
-    "new_setup",
-    "reapable",
-    "start",
-    "step",
-]
+__all__ = ["REFUSALS", "TOKENS_TO_WIN", "legal_moves", "put_and_flip", "reapable", "transition"]
 
 TOKENS_TO_WIN = 3
 """A player with three tokens wins (Little Death: one of each kind, which is three)."""
@@ -94,82 +81,6 @@ _PUTS = tuple(tuple((Put(player, CELL_NAMES[cell], BLACK), Put(player, CELL_NAME
 _REAPS = tuple({pattern.mask: Reap(player, pattern.cells) for pattern in PATTERNS}
                for player in (0, 1))
 _TURNS = tuple((Rotate(player), Keep(player)) for player in (0, 1))
-_CELL = {name: index for index, name in enumerate(CELL_NAMES)}
-
-
-# --- setting up ------------------------------------------------------------------------
-
-
-def new_setup(num_players: int, options: SoulaweenOptions, seed: int | None, *,
-              first_player: int | None = None) -> SoulaweenSetup:
-    """The setup drawn from ``seed``: the first player, then (standard mode) the
-    characters not given, then the stances of Hei & Bai seats not given."""
-    _check_players(num_players)
-    if not isinstance(options, SoulaweenOptions):
-        raise ArgumentError(f"options must be SoulaweenOptions, not {type(options).__name__}")
-    if seed is not None:
-        require_int(seed, "seed")
-    rng = random.Random(seed)
-    drawn = rng.randrange(2)
-    characters: list[str | None] = [None, None]
-    if options.mode == "standard":
-        given = options.characters or (None, None)
-        characters = [given[seat] or rng.choice(CHARACTERS) for seat in (0, 1)]
-    elif options.characters is not None and any(options.characters):
-        raise SetupError("characters are for standard mode: set mode to standard",
-                         code="bad_setup", path="characters")
-    stances: list[str | None] = [None, None]
-    wanted = options.stances or (None, None)
-    for seat in (0, 1):
-        if characters[seat] == HEI_BAI:
-            stances[seat] = wanted[seat] or rng.choice(STANCES)
-        elif wanted[seat] is not None:
-            raise SetupError(f"seat {seat} has no stance: only Hei & Bai stand as hei or bai",
-                             code="bad_setup", path="stances")
-    setup = SoulaweenSetup(drawn if first_player is None else first_player,
-                           (characters[0], characters[1]), (stances[0], stances[1]))
-    start(num_players, setup)
-    return setup
-
-
-def _check_players(num_players: object) -> None:
-    require_int(num_players, "num_players")
-    if num_players != 2:
-        raise SetupError(f"Soulaween is for 2 players, not {num_players}", code="bad_players")
-
-
-def start(num_players: int, setup: SoulaweenSetup) -> SoulaweenState:
-    """The empty mat, the first player to put a piece (``SetupError`` for a setup that
-    is no game)."""
-    _check_players(num_players)
-    if not isinstance(setup, SoulaweenSetup):
-        raise ArgumentError(f"a Soulaween setup is a SoulaweenSetup, not {type(setup).__name__}")
-    first = setup.first_player
-    if type(first) is not int or first not in (0, 1):
-        raise SetupError(f"first_player is seat 0 or 1, not {first!r}", code="bad_first_player",
-                         path="first_player")
-    characters, stances = setup.characters, setup.stances
-    if type(characters) is not tuple or len(characters) != 2:
-        raise SetupError("characters are two, one a seat", code="bad_setup", path="characters")
-    for seat, item in enumerate(characters):
-        if item is not None and item not in CHARACTERS:
-            raise SetupError(f"{item!r:.40} is not a character: {', '.join(CHARACTERS)} or "
-                             "null", code="bad_setup", path=f"characters[{seat}]")
-    if (characters[0] is None) != (characters[1] is None):
-        # Standard mode gives each player a character and simple mode none ([decision]):
-        # a game of one character against none is in neither.
-        raise SetupError("characters are two (standard mode) or none (simple mode), not "
-                         "one", code="bad_setup", path="characters")
-    if type(stances) is not tuple or len(stances) != 2:
-        raise SetupError("stances are two, one a seat", code="bad_setup", path="stances")
-    for seat in (0, 1):
-        hei_bai = characters[seat] == HEI_BAI
-        if not (stances[seat] in STANCES if hei_bai else stances[seat] is None):
-            wanted = "hei or bai (Hei & Bai)" if hei_bai else "null (not Hei & Bai)"
-            raise SetupError(f"seat {seat}'s stance is {wanted}, not {stances[seat]!r:.20}",
-                             code="bad_setup", path="stances")
-    return SoulaweenState(0, 0, ((), ()), characters, stances, (None, None), _PLAYER_TURN,
-                          first)
 
 
 # --- legal moves ---------------------------------------------------------------------
@@ -223,75 +134,68 @@ def legal_moves(state: SoulaweenState) -> tuple[Move, ...]:
     return _TURNS[player]
 
 
-def is_legal(state: SoulaweenState, move: Move) -> bool:
-    """True exactly when ``move`` is in ``legal_moves(state)``."""
-    return move in legal_moves(state)
+# --- the door ------------------------------------------------------------------------
 
 
-# --- applying a move ---------------------------------------------------------------------
+def _game_over(state: SoulaweenState, move: Move) -> str | None:
+    if state.result is None:
+        return None
+    winners = " and ".join(f"seat {seat}" for seat in state.result.winners)
+    return f"the game is over ({state.result.reason}, won by {winners})"
 
 
-def _illegal(state: SoulaweenState, move: Move, code: str, message: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {message}", code=code, move=move, phase=state.phase)
+def _not_your_turn(state: SoulaweenState, move: Move) -> str | None:
+    if move.player == state.active:
+        return None
+    return f"it is seat {state.active}'s move, not seat {move.player}'s"
 
 
 _WANTED = {Put: _PLAYER_TURN, Reap: _CHOOSE_REAP, Rotate: _CHOOSE_ROTATION,
            Keep: _CHOOSE_ROTATION}
+_EXPECTED = {_PLAYER_TURN: "put a piece", _CHOOSE_REAP: "choose a pattern to reap",
+             _CHOOSE_ROTATION: "rotate or keep"}
 
 
-def apply_move(state: SoulaweenState, move: Move) -> SoulaweenState:
-    """The state after ``move``, or ``IllegalMoveError`` saying which rule it breaks."""
-    return _checked(state, move, None)
+def _wrong_phase(state: SoulaweenState, move: Move) -> str | None:
+    if state.phase is _WANTED[type(move)]:
+        return None
+    return (f"seat {move.player} must {_EXPECTED[state.phase]} now (phase "
+            f"{state.phase.value})")
 
 
-def apply_move_with_events(state: SoulaweenState, move: Move
-                           ) -> tuple[SoulaweenState, tuple[Event, ...]]:
-    """``apply_move``, and what happened (nothing is hidden in Soulaween)."""
-    events: list[Event] = []
-    after = _checked(state, move, events)
-    return after, tuple(events)
+def _cell_taken(state: SoulaweenState, move: Put) -> str | None:
+    if state.empty >> CELL_INDEX[move.cell] & 1:
+        return None
+    return f"{move.cell} holds a piece already"
 
 
-def _checked(state: SoulaweenState, move: Move, events: list[Event] | None) -> SoulaweenState:
-    if type(state) is not SoulaweenState:
-        raise ArgumentError(f"apply_move needs a SoulaweenState, not {type(state).__name__}")
-    wanted = _WANTED.get(type(move))
-    if wanted is None:
-        raise ArgumentError(f"a Soulaween move is Put, Reap, Rotate or Keep, "
-                            f"not {type(move).__name__}")
-    if state.result is not None:
-        winners = " and ".join(f"seat {seat}" for seat in state.result.winners)
-        raise _illegal(state, move, "game_over",
-                       f"the game is over ({state.result.reason}, won by {winners})")
-    if move.player != state.active:
-        raise _illegal(state, move, "not_your_turn",
-                       f"it is seat {state.active}'s move, not seat {move.player}'s")
-    if state.phase is not wanted:
-        expected = {_PLAYER_TURN: "put a piece", _CHOOSE_REAP: "choose a pattern to reap",
-                    _CHOOSE_ROTATION: "rotate or keep"}[state.phase]
-        raise _illegal(state, move, "wrong_phase",
-                       f"seat {move.player} must {expected} now (phase {state.phase.value})")
-    if isinstance(move, Put) and not state.empty >> _CELL[move.cell] & 1:
-        raise _illegal(state, move, "cell_taken", f"{move.cell} holds a piece already")
-    if isinstance(move, Reap) and move.mask not in {
-            pattern.mask for pattern in reapable(state, move.player)}:
-        choices = ", ".join(str(pattern) for pattern in reapable(state, move.player))
-        what = "is no pattern" if move.mask not in PATTERN_BY_MASK else "is not reapable now"
-        raise _illegal(state, move, "not_reapable", f"{'-'.join(move.cells)} {what}; "
-                       f"seat {move.player} may reap {choices}")
-    return _step(state, move, events)
+def _not_reapable(state: SoulaweenState, move: Reap) -> str | None:
+    patterns = reapable(state, move.player)
+    if any(pattern.mask == move.mask for pattern in patterns):
+        return None
+    what = "is no pattern" if move.mask not in PATTERN_BY_MASK else "is not reapable now"
+    return (f"{'-'.join(move.cells)} {what}; seat {move.player} may reap "
+            f"{', '.join(map(str, patterns))}")
 
 
-def step(state: SoulaweenState, move: Move) -> SoulaweenState:
-    """``apply_move`` without its checks, for searches that play legal moves only."""
-    return _step(state, move, None)
+REFUSALS = (BAD_NOTATION, refuse("game_over", _game_over),
+            refuse("not_your_turn", _not_your_turn), refuse("wrong_phase", _wrong_phase),
+            refuse("cell_taken", _cell_taken, Put), refuse("not_reapable", _not_reapable, Reap))
+"""The door's refusals, in the order they are checked (``aves_core.kernel.door``): a
+move of no text first, as the notation refuses a text before any rule."""
 
 
-def _step(state: SoulaweenState, move: Move, events: list[Event] | None) -> SoulaweenState:
+# --- applying a legal move ----------------------------------------------------------------
+
+
+def transition(state: SoulaweenState, move: Move, events: list[Event] | None = None
+               ) -> SoulaweenState:
+    """The state after a legal ``move`` (the door has judged it); ``events``, when a
+    list, hears what happened (nothing is hidden in Soulaween)."""
     player = move.player
     kind = type(move)
     if kind is Put:
-        return _put(state, player, _CELL[move.cell], move.face, events)  # type: ignore[union-attr]
+        return _put(state, player, CELL_INDEX[move.cell], move.face, events)  # type: ignore[union-attr]
     if kind is Reap:
         pattern = PATTERN_BY_MASK[move.mask]  # type: ignore[union-attr]
         return _reap(state, state.black, state.white, player, pattern, state.put_face, events)
@@ -307,20 +211,28 @@ def _step(state: SoulaweenState, move: Move, events: list[Event] | None) -> Soul
                       state.restrictions, player, events)
 
 
+def put_and_flip(black: int, white: int, cell: int, black_up: bool, around: int
+                 ) -> tuple[int, int]:
+    """The masks of the black and the white pieces once a piece is put on the empty
+    ``cell`` (black up or white up) and the pieces of ``around``, its neighbours that the
+    put flips, are turned over."""
+    if black_up:
+        black |= 1 << cell
+    else:
+        white |= 1 << cell
+    flipped_black, flipped_white = black & around, white & around
+    return (black & ~around) | flipped_white, (white & ~around) | flipped_black
+
+
 def _put(state: SoulaweenState, player: int, cell: int, face: str,
          events: list[Event] | None) -> SoulaweenState:
-    bit = 1 << cell
-    black, white = (state.black | bit, state.white) if face == BLACK \
-        else (state.black, state.white | bit)
     around = DIAGONAL[cell] if state.stances[player] == BAI else ORTHOGONAL[cell]
-    flipped_black, flipped_white = black & around, white & around
-    if flipped_black or flipped_white:
-        black = (black & ~around) | flipped_white
-        white = (white & ~around) | flipped_black
+    black, white = put_and_flip(state.black, state.white, cell, face == BLACK, around)
     if events is not None:
         events.append(PiecePut(player, CELL_NAMES[cell], face))
-        if flipped_black or flipped_white:
-            events.append(PiecesFlipped(cells_of(flipped_black | flipped_white)))
+        flipped = (state.black | state.white) & around
+        if flipped:
+            events.append(PiecesFlipped(cells_of(flipped)))
     patterns = _reapable(black, white, state.characters[player], state.tokens[player],
                          state.restrictions[player])
     if not patterns:

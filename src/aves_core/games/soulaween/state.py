@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
-from aves_core.games.soulaween.board import BLACK, FULL, NAME_ORDER, SIZE, WHITE, cell_index
+from aves_core.games.soulaween.board import BLACK, FULL, SIZE, WHITE, cell_index
 from aves_core.games.soulaween.phases import Phase
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
@@ -94,7 +94,6 @@ class SoulaweenSetup:
     stances: tuple[str | None, str | None] = (None, None)
 
 
-_FACE_LETTER = {BLACK: "B", WHITE: "W"}
 
 
 @attrs.frozen(cache_hash=True)
@@ -161,13 +160,3 @@ class SoulaweenState:
         else:
             lines.append(f"{self.phase.value}: seat {self.active} to move")
         return "\n".join(lines)
-
-
-def cell_order() -> tuple[int, ...]:
-    """Cell indexes in name order (``a1 a2 a3 a4 b1 ...``)."""
-    return NAME_ORDER
-
-
-def face_letter(face: str) -> str:
-    """``B`` or ``W``."""
-    return _FACE_LETTER[face]

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aves_core.games.soulaween.board import BLACK, PATTERN_BY_MASK, SIZE, cell_index, mask_of
+from aves_core.games.soulaween.board import (
+    BLACK,
+    PATTERN_BY_MASK,
+    SIZE,
+    cell_index,
+    mask_of,
+    parse_cells,
+)
 from aves_core.games.soulaween.events import (
     Event,
     GameEnded,
@@ -26,7 +33,7 @@ from aves_core.games.soulaween.events import (
     Rotated,
     RotationDue,
 )
-from aves_core.games.soulaween.moves import Keep, Move, Put, Reap, Rotate, parse_move
+from aves_core.games.soulaween.moves import CELL, Keep, Move, Put, Reap, Rotate
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import SoulaweenState
 from aves_core.games.soulaween.views import SoulaweenView
@@ -158,9 +165,9 @@ class SoulaweenScreen:
         seat = view.seat
         try:
             if len(words) == 2 and words[1] in _FACE_WORDS:
-                return parse_move(f"{seat}:put {words[0]} {_FACE_WORDS[words[1]]}")
+                return Put(seat, CELL.read(words[0]), _FACE_WORDS[words[1]])  # type: ignore[arg-type]
             if len(words) == 1 and "-" in words[0]:
-                return parse_move(f"{seat}:reap {words[0]}")
+                return Reap(seat, parse_cells(words[0]))  # type: ignore[arg-type]
             if words in (["rotate"], ["keep"]):
                 return Rotate(seat) if words == ["rotate"] else Keep(seat)  # type: ignore[arg-type]
         except AvesError as error:

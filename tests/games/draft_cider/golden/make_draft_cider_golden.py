@@ -160,7 +160,7 @@ LOGS: dict[str, tuple[Data, list[str] | list[Any]]] = {
     "not_your_turn_no_such_seat": (header(SHARED_DECK, 3, 2), ["9:pick G13 stable"]),
     "not_in_pool_taken": (header(SHARED_DECK, 3, 2), ["2:pick G13 stable", "0:pick G13 mono"]),
     "not_in_pool_later_pool": (header(SHARED_DECK, 3, 2), ["2:pick G15 stable"]),
-    "not_in_pool_no_card": (header(SHARED_DECK, 3, 2), ["2:pick Z99 orchard"]),
+    "bad_notation_no_card": (header(SHARED_DECK, 3, 2), ["2:pick Z99 orchard"]),
     "unknown_lot": (header(SHARED_DECK, 3, 2), ["2:pick G13 orchard"]),
     "lot_refuses_tree_colour": (header(SHARED_DECK, 3, 2),
                                 ["2:pick G13 stable", "0:pick G11 mono", "1:pick Y41 feather",
