@@ -530,7 +530,7 @@ class Notation:
                 found = spec.read(text)
             except NotationError as error:  # the shape fits, a field's rule does not
                 raise NotationError(f"{_brief(text)} is not a move of {self.game_name}: "
-                                    f"{error.message}") from None
+                                    f"{error.message}", code=error.code) from None
             if found is not None:
                 return found
         raise NotationError(f"{_brief(text)} is not a move of {self.game_name}: write "
