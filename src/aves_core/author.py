@@ -58,7 +58,7 @@ from aves_core.kernel.notation import (
 from aves_core.kernel.phases import PhaseMachine
 from aves_core.kernel.registry import register_game
 from aves_core.kernel.search import SearchHooks
-from aves_core.kernel.terminal import Paint, Screen, in_words
+from aves_core.kernel.terminal import Paint, Screen, in_words, ordinal, plural
 
 __all__ = [
     "BAD_NOTATION",
@@ -103,6 +103,8 @@ __all__ = [
     "converter",
     "in_words",
     "move",
+    "ordinal",
+    "plural",
     "refuse",
     "register_game",
     "standard_bots",

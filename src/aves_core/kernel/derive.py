@@ -5,7 +5,9 @@ Setup]``: the state, view, options and setup types, the move classes declared wi
 ``@move`` (``move_types``, ``move_tags``) and the event classes (``event_types``).
 ``phase_of`` and ``seats_to_move`` read where a state or a view rests and who moves
 from its attributes, for the defaults of ``phase_name``, ``to_move`` and
-``view_status``.
+``view_status``; ``common_fields``, ``report_of`` and ``result_of_json`` are the
+bodies of ``view_fields``, ``replay_report`` and ``result_from_json``, the same for
+every game.
 """
 
 from __future__ import annotations
@@ -18,11 +20,19 @@ from typing import Any, TypeVar
 
 import attrs
 
-from aves_core.kernel.convert import snake_case
-from aves_core.kernel.facts import GameEnded, MovePlayed
+from aves_core.kernel.convert import FieldError, json_object, snake_case, structure
+from aves_core.kernel.facts import GameEnded, MovePlayed, Result
 from aves_core.kernel.notation import spec_of
 
-__all__ = ["derive_types", "phase_of", "seats_to_move", "tag_of"]
+__all__ = [
+    "common_fields",
+    "derive_types",
+    "phase_of",
+    "report_of",
+    "result_of_json",
+    "seats_to_move",
+    "tag_of",
+]
 
 
 def derive_types(cls: Any, base: type) -> None:
@@ -89,3 +99,53 @@ def seats_to_move(value: object) -> tuple[int, ...]:
         return tuple(value.to_move)
     active = getattr(value, "active_player", getattr(value, "active", None))
     return () if active is None else (active,)
+
+
+def common_fields(game: Any, view: Any, status: Any) -> dict[str, Any]:
+    """The view JSON's fields every game shares (``Game.view_fields``)."""
+    moves = view.legal_moves
+    result = status.result
+    fields = {
+        "seat": getattr(view, "seat", None),
+        "phase": status.phase,
+        "to_move": list(status.to_move),
+        "result": None if result is None else {"winners": list(result.winners),
+                                               "reason": result.reason},
+        "legal_moves": [game.move_to_json(move) for move in moves],
+        "legal_notation": [game.move_text(move) for move in moves],
+    }
+    if game.move_types and game.notation.has_words:
+        fields["legal_words"] = [game.move_words(move) or game.move_text(move)
+                                 for move in moves]
+    return fields
+
+
+def report_of(game: Any, state: Any, moves: int) -> dict[str, Any]:
+    """What ``aves replay --json`` says of any game's state (``Game.replay_report``)."""
+    result = game.result(state)
+    to_move = game.to_move(state)
+    return {
+        "valid": True,
+        "game": game.id,
+        "moves": moves,
+        "phase": game.phase_name(state),
+        "active_player": to_move[0] if len(to_move) == 1 else None,
+        "to_move": list(to_move),
+        "winners": None if result is None else list(result.winners),
+        "reason": None if result is None else result.reason,
+    }
+
+
+def result_of_json(data: Any, reasons: tuple[str, ...]) -> Result:
+    """A recorded result, checked for shape and for one of ``reasons``."""
+    if (type(data) is dict and len(data) == 2 and type(data.get("winners")) is list
+            and all(type(seat) is int for seat in data["winners"])
+            and data.get("reason") in reasons):
+        # Well formed, as nearly every recorded result is: no converter needed.
+        return Result(tuple(data["winners"]), data["reason"])
+    result = structure(json_object(data, "a result"), Result)
+    if result.reason not in reasons:
+        choices = ", ".join(repr(reason) for reason in reasons)
+        raise FieldError(f"expected one of {choices}, got {result.reason!r:.40}",
+                         path="reason")
+    return result

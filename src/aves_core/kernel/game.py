@@ -47,6 +47,7 @@ from __future__ import annotations
 import abc
 import functools
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -60,7 +61,15 @@ from aves_core.kernel.convert import (
     structure,
     type_first,
 )
-from aves_core.kernel.derive import derive_types, phase_of, seats_to_move, tag_of
+from aves_core.kernel.derive import (
+    common_fields,
+    derive_types,
+    phase_of,
+    report_of,
+    result_of_json,
+    seats_to_move,
+    tag_of,
+)
 from aves_core.kernel.door import Door, Refusal
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 from aves_core.kernel.facts import (
@@ -456,22 +465,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         ``legal_notation`` (the same moves in their text notation, in the same order);
         and ``legal_words`` (each move said to a person, its text where it has no
         words) for a game whose moves declare words."""
-        status = self.view_status(view)
-        moves = view.legal_moves  # type: ignore[attr-defined]
-        result = status.result
-        fields = {
-            "seat": getattr(view, "seat", None),
-            "phase": status.phase,
-            "to_move": list(status.to_move),
-            "result": None if result is None else {"winners": list(result.winners),
-                                                   "reason": result.reason},
-            "legal_moves": [self.move_to_json(move) for move in moves],
-            "legal_notation": [self.move_text(move) for move in moves],
-        }
-        if self.move_types and self.notation.has_words:
-            fields["legal_words"] = [self.move_words(move) or self.move_text(move)
-                                     for move in moves]
-        return fields
+        return common_fields(self, view, self.view_status(view))
 
     def view_status(self, view: V) -> ViewStatus:
         """The phase, the seats that may move now and the result ``view`` shows.
@@ -488,9 +482,15 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     def web_folder(self) -> Path | None:
         """The folder of the game's drawing for the browser client (an ES module
         ``index.js`` and, optionally, its ``style.css``; see docs/hosting.md), which
-        the web host serves at ``games/<id>/web/``; None: the client's fallback, the
-        view as readable data and the legal moves as buttons."""
-        return None
+        the web host serves at ``games/<id>/web/``: by default the ``web`` folder beside
+        the module of the game's class, when it holds an ``index.js``. None: the
+        client's fallback, the view as readable data and the legal moves as buttons."""
+        module = sys.modules.get(type(self).__module__)
+        source = getattr(module, "__file__", None)
+        if source is None:
+            return None
+        folder = Path(source).resolve().parent / "web"
+        return folder if (folder / "index.js").is_file() else None
 
     def setup_to_json(self, setup: U) -> dict[str, Any]:
         """A setup as the JSON object of a log's ``setup`` key."""
@@ -512,17 +512,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def result_from_json(self, data: Any) -> Result:
         """A recorded result, checked for shape and for a reason of this game."""
-        if (type(data) is dict and len(data) == 2 and type(data.get("winners")) is list
-                and all(type(seat) is int for seat in data["winners"])
-                and data.get("reason") in self.facts.reasons):
-            # Well formed, as nearly every recorded result is: no converter needed.
-            return Result(tuple(data["winners"]), data["reason"])
-        result = structure(json_object(data, "a result"), Result)
-        if result.reason not in self.facts.reasons:
-            choices = ", ".join(repr(reason) for reason in self.facts.reasons)
-            raise FieldError(f"expected one of {choices}, got {result.reason!r:.40}",
-                             path="reason")
-        return result
+        return result_of_json(data, self.facts.reasons)
 
     def state_report(self, state: S) -> dict[str, Any]:
         """The game-specific part of ``aves replay --json``'s report on a state."""
@@ -530,19 +520,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def replay_report(self, state: S, moves: int) -> dict[str, Any]:
         """``aves replay --json``'s report on a valid log that reached ``state``."""
-        result = self.result(state)
-        to_move = self.to_move(state)
-        return {
-            "valid": True,
-            "game": self.id,
-            "moves": moves,
-            "phase": self.phase_name(state),
-            "active_player": to_move[0] if len(to_move) == 1 else None,
-            "to_move": list(to_move),
-            "winners": None if result is None else list(result.winners),
-            "reason": None if result is None else result.reason,
-            **self.state_report(state),
-        }
+        return {**report_of(self, state, moves), **self.state_report(state)}
 
     def make_log(self, players: tuple[str, ...], setup: U, seed: int | None,
                  moves: tuple[M, ...] = (), result: Result | None = None) -> LogLike:

@@ -16,7 +16,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["OutcomeScreen", "Paint", "Screen", "ViewScreen", "in_words", "shown_names"]
+__all__ = [
+    "OutcomeScreen",
+    "Paint",
+    "Screen",
+    "ViewScreen",
+    "in_words",
+    "ordinal",
+    "plural",
+    "shown_names",
+]
 
 V = TypeVar("V", contravariant=True)  # a view
 E = TypeVar("E", contravariant=True)  # an event
@@ -73,6 +82,16 @@ class OutcomeScreen(Protocol):
         over, nothing is hidden any more), as the game's own ending shows it; ``seat``
         is shown as "you" (-1 when several people share the terminal: nobody is)."""
         ...
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``3 cards``: a count and its noun (the noun's plural takes an s)."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def ordinal(rank: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... (the places of a ranking)."""
+    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
 
 
 def shown_names(players: Sequence[str]) -> tuple[str, ...]:
