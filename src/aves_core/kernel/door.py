@@ -29,6 +29,7 @@ check that needs the game itself.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -161,8 +162,12 @@ class Door:
         """The (code, check) pairs that judge a move of class ``cls``, in order."""
         found = self._checks.get(cls)
         if found is None:
+            spec = self.game.notation.by_class.get(cls) if self.move_types else None
             found = self._checks[cls] = tuple(
-                (code, check) for code, check, moves in self._bound
+                (code, _remembered(spec.judge)
+                 if refusal is BAD_NOTATION and spec is not None else check)
+                for refusal, (code, check, moves) in zip(self.refusals, self._bound,
+                                                        strict=True)
                 if not moves or issubclass(cls, moves))
         return found
 
@@ -196,8 +201,7 @@ class Door:
 
 def _bind(game: Any, check: Check | str | _Standard) -> Check:
     if isinstance(check, _Standard):
-        judge = check.judge
-        return lambda state, move: judge(game, state, move)
+        return functools.partial(check.judge, game)  # no frame of its own: every move
     if isinstance(check, str):
         bound: Check = getattr(game, check)
         return bound
@@ -220,6 +224,26 @@ def _actions(game: Any, tags: set[str]) -> dict[str, frozenset[str]]:
     resting = {phase.value for phase in machine.phases} - {  # type: ignore[union-attr]
         phase.value for phase in machine.automatic}  # type: ignore[union-attr]
     return {phase: tags_ for phase, tags_ in actions.items() if phase in resting}
+
+
+def _remembered(judge: Check) -> Check:
+    """BAD_NOTATION's check of one move class, remembering its answers: whether a move
+    has a text depends on the move alone, the door asks it of every move, and a game's
+    moves are few and mostly shared, so an answer costs a look-up (a few thousand kept)."""
+    answers: dict[Any, str | None] = {}
+
+    def check(state: Any, move: Any) -> str | None:
+        try:
+            return answers[move]
+        except KeyError:
+            if len(answers) >= 4096:
+                answers.clear()
+            why = answers[move] = judge(state, move)
+            return why
+        except TypeError:  # a value no dict can hold (a field of unhashable values)
+            return judge(state, move)
+
+    return check
 
 
 def _phase(game: Any, state: Any) -> Any:

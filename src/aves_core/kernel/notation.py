@@ -60,6 +60,7 @@ C = TypeVar("C")
 _DIGITS = 30
 """The most digits an integer's text may have: int() of a longer text costs time that
 grows with the square of its length, and no move of any game needs more."""
+_LIMIT = 10**_DIGITS
 
 
 class Codec(Generic[T]):
@@ -130,9 +131,15 @@ class Nat(Codec[int]):
     def __init__(self, name: str = "N") -> None:
         self.name = name
         self.pattern = f"0|[1-9][0-9]{{0,{_DIGITS - 1}}}"
+        self.low = 0
 
     def read(self, text: str) -> int:
         return int(text)
+
+    def writes(self, value: object) -> bool:
+        # The numbers of the pattern, without writing and reading them back: the door
+        # asks it of every move. A BigInt has over 30 digits.
+        return type(value) is int and self.low <= value < _LIMIT
 
     def admits(self, value: object) -> bool:
         return type(value) is int or type(value) is BigInt
@@ -149,6 +156,7 @@ class Int(Nat):
     def __init__(self, name: str = "N") -> None:
         super().__init__(name)
         self.pattern = f"0|-?[1-9][0-9]{{0,{_DIGITS - 1}}}"
+        self.low = 1 - _LIMIT
 
 
 SEAT = Nat("SEAT")
@@ -162,12 +170,21 @@ class Token(Codec[str]):
     what = "a str"
 
     def __init__(self, pattern: str, name: str = "TOKEN") -> None:
-        re.compile(pattern)  # a bad pattern is the declaration's error, found at import
+        # A bad pattern is the declaration's error, found at import.
+        self._regex = re.compile(pattern, re.ASCII)
         self.pattern = pattern
         self.name = name
+        self._plain = type(self).read is Token.read and type(self).write is Codec.write
 
     def read(self, text: str) -> str:
         return text
+
+    def writes(self, value: object) -> bool:
+        # A string is its own text: it has one when the pattern matches it (the door asks
+        # it of every move). A subclass that reads or writes otherwise asks the default.
+        if not self._plain:
+            return super().writes(value)
+        return type(value) is str and self._regex.fullmatch(value) is not None
 
     def admits(self, value: object) -> bool:
         return type(value) is str
@@ -187,9 +204,6 @@ class Choice(Token):
         ordered = sorted(words, key=len, reverse=True)  # the longest first: no prefix wins
         super().__init__("|".join(map(re.escape, ordered)), name or "|".join(words))
         self.words = tuple(words)
-
-    def read(self, text: str) -> str:
-        return text
 
 
 class Parsed(Codec[C]):
@@ -324,6 +338,10 @@ class MoveSpec:
         """The template with each field's name: ``SEAT:discard TILE``."""
         codecs = dict(self.fields)
         return _PLACEHOLDER.sub(lambda found: codecs[found[1]].help(), self.template)
+
+    def judge(self, _state: Any, move: Any) -> str | None:
+        """``unwritten(move)`` as a check of the door (``BAD_NOTATION``)."""
+        return self.unwritten(move)
 
     def unwritten(self, move: Any) -> str | None:
         """Why ``move`` has no text (a field whose value has none), or None."""
