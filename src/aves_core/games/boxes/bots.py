@@ -49,34 +49,16 @@ from aves_core.games.boxes.cards import (
     Notes,
     money_of,
 )
-from aves_core.games.boxes.events import Event
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import (
-    payments,
-    seal_choices,
-)
-from aves_core.games.boxes.state import (
-    CONTAINERS,
-    SLOTS,
-    BoxesState,
-    slot_index,
-)
+from aves_core.games.boxes.rules import payments, seal_choices
+from aves_core.games.boxes.state import CONTAINERS, SLOTS, slot_index
 from aves_core.games.boxes.views import BoxesView
-from aves_core.kernel.bots import Bot, standard_bots
+from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
-from aves_core.kernel.search import SearchHooks
 
-__all__ = [
-    "PLAYOUT_MOVES",
-    "GreedyBot",
-    "Knowledge",
-    "bot_factories",
-    "container_value",
-    "holding_value",
-    "score_moves",
-    "search_hooks",
-]
+__all__ = ["PLAYOUT_MOVES", "GreedyBot", "Knowledge", "bot_factories", "container_value",
+           "holding_value", "score_moves"]
 
 PROGRESS = 0.5
 """A colour short of its next collection counts this share of 250 times the fraction
@@ -315,28 +297,12 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
     return scores
 
 
-class GreedyBot:
+class GreedyBot(BestScoreBot[BoxesView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    name = "greedy"
-    uses_events = False
-
-    def choose(self, view: BoxesView, events: Sequence[Event], rng: random.Random) -> Move:
-        """The best of ``view.legal_moves`` by ``score_moves``."""
-        scores = score_moves(view)
-        top = max(scores.values())
-        best = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
-        return best[0] if len(best) == 1 else rng.choice(best)
-
-
-# --- the bot factories --------------------------------------------------------------
-
-
-def search_hooks() -> SearchHooks[BoxesState, Move, Knowledge]:
-    """The hooks of the generic search bot (``aves_core.games.boxes.search``)."""
-    from aves_core.games.boxes.search import search_hooks as hooks
-
-    return hooks()
+    def scores(self, view: BoxesView) -> dict[Move, float]:
+        """``score_moves(view)``."""
+        return score_moves(view)
 
 
 def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:

@@ -17,7 +17,6 @@ __all__ = [
     "NOTE_VALUES",
     "OPEN_CANONICAL",
     "START_NOTES",
-    "UNKNOWN",
     "Notes",
     "card_value",
     "collections_of",
@@ -49,13 +48,9 @@ Notes = tuple[int, int, int, int]
 START_NOTES: Notes = (4, 4, 4, 4)
 """Each seat's notes at the start: 4 of each value, 3,400 ECU (BX3)."""
 
-UNKNOWN = "?"
-"""A card a seat does not know (in the picture of a game a view is folded on)."""
-
-
 def card_value(card: str) -> int:
-    """The ECU a card is worth (0 for a card nobody has shown: ``?``)."""
-    return 0 if card == UNKNOWN else int(card[1:])
+    """The ECU a card is worth."""
+    return int(card[1:])
 
 
 def money_of(notes: Sequence[int]) -> int:

@@ -50,25 +50,16 @@ from aves_core.games.boxes.bots import (
     score_moves,
 )
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, money_of
-from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
+from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import is_legal, legal_moves, step, to_move
-from aves_core.games.boxes.setup import MAX_PLAYERS
+from aves_core.games.boxes.rules import AUCTIONS, EXAMINES, PASSES, STOPS, legal_moves, step
 from aves_core.games.boxes.state import CONTAINERS, OPEN_SLOTS, SLOTS, BoxesState, Look
 from aves_core.games.boxes.views import BoxesView
 from aves_core.kernel.errors import ArgumentError
-from aves_core.kernel.game import Result
+from aves_core.kernel.game import Game, Result
 from aves_core.kernel.search import SearchHooks
 
-__all__ = [
-    "SIGHT",
-    "TEMPER",
-    "finish",
-    "playout_move",
-    "sample",
-    "search_hooks",
-    "worth",
-]
+__all__ = ["SIGHT", "TEMPER", "finish", "playout_move", "sample", "search_hooks", "worth"]
 
 TEMPER = 0.15
 """Another seat's ``temper`` is drawn from 1 - ``TEMPER`` to 1 + ``TEMPER``."""
@@ -140,11 +131,6 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
 
 # --- playouts ------------------------------------------------------------------------
 
-_AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed"))
-                  for seat in range(MAX_PLAYERS))
-_STOPS = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
-_EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in range(MAX_PLAYERS))
-_PASSES = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 _CLOSED_MEAN = _mean(CLOSED_CANONICAL, 0.0)
 _OPEN_MEAN = _mean(OPEN_CANONICAL, 0.0)
 MEAN_CONTAINER = 4 * _CLOSED_MEAN + 6 * _OPEN_MEAN
@@ -201,8 +187,8 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
                     if look.container == container and look.seat == seat}
             for slot in SLOTS if actions >= 2 else OPEN_SLOTS:
                 if slot not in done:
-                    return _EXAMINES[seat][slot]
-        return _STOPS[seat]
+                    return EXAMINES[seat][slot]
+        return STOPS[seat]
     if phase is Phase.SEALED_BID:
         seat = next(other for other, notes in enumerate(state.commits) if notes is None)
         return Seal(seat, _playout_commit(state, seat))
@@ -216,7 +202,7 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
         limit = min(money_of(state.notes[bidder]),
                     _estimate(state, bidder) * _temper(state, bidder))
         if price > limit:
-            return _PASSES[bidder]
+            return PASSES[bidder]
         if bidder == getattr(state, "me", -1):
             # The searching seat's playout bids at once what raising by 50 would come
             # to: just above the others' limit, or its own (the same sale, fewer moves).
@@ -229,7 +215,7 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
         auctioneer = state.auctioneer
         held = [money_of(notes) for notes in state.notes]
         richest = max(value for other, value in enumerate(held) if other != auctioneer)
-        return _AUCTIONS[auctioneer][0 if held[auctioneer] >= richest else 1]
+        return AUCTIONS[auctioneer][0 if held[auctioneer] >= richest else 1]
     winner = state.winner
     assert winner is not None
     return Pay(winner, least_payment(state.notes[winner], state.price))
@@ -241,7 +227,7 @@ def _forward(state: BoxesState) -> BoxesState:
     me: int = state.me  # type: ignore[attr-defined]
     horizon: int = state.horizon  # type: ignore[attr-defined]
     while state.result is None and len(state.sales) < horizon:
-        seats = to_move(state)
+        seats = state.to_move
         if me in seats:
             if len(seats) == 1:
                 break
@@ -325,18 +311,8 @@ def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float
 
 
 def _mover(state: BoxesState) -> int | None:
-    phase = state.phase
-    if state.result is not None:
-        return None
-    if phase is Phase.SEALED_BID:
-        return next((seat for seat, notes in enumerate(state.commits) if notes is None), None)
-    if phase is Phase.EXAMINE:
-        return state.examiner
-    if phase is Phase.OPEN_AUCTION:
-        return state.turn
-    if phase is Phase.CHOOSE_AUCTION:
-        return state.auctioneer
-    return state.winner
+    seats = state.to_move  # in a sealed auction, the first seat yet to commit
+    return seats[0] if seats else None
 
 
 def _result(state: BoxesState) -> Result | None:
@@ -348,16 +324,17 @@ def _result(state: BoxesState) -> Result | None:
 
 
 def _num_players(state: BoxesState) -> int:
-    return len(state.notes)
+    return state.num_players
 
 
-def search_hooks() -> SearchHooks[BoxesState, Move, Knowledge]:
-    """The hooks of the generic search bot (plain functions)."""
+def search_hooks(game: Game[BoxesState, Move, Any, Any, Any, Any]
+                 ) -> SearchHooks[BoxesState, Move, Knowledge]:
+    """The hooks of the generic search bot for ``game`` (Boxes)."""
     return SearchHooks(
         knowledge=_knowledge,
         sample=sample,
         legal_moves=legal_moves,
-        is_legal=is_legal,
+        is_legal=game.is_legal,
         step=_search_step,
         mover=_mover,
         result=_result,

@@ -26,6 +26,7 @@ from aves_core.games.boxes.cards import (
     card_value,
     collections_of,
     money_of,
+    notes_of_counts,
 )
 from aves_core.games.boxes.events import (
     AuctionChosen,
@@ -41,21 +42,10 @@ from aves_core.games.boxes.events import (
     Sold,
     Undone,
 )
-from aves_core.games.boxes.moves import (
-    Auction,
-    Bid,
-    Examine,
-    Move,
-    Pass,
-    Pay,
-    Seal,
-    Stop,
-    parse_move,
-)
+from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.state import CLOSED_SLOTS, OPEN_SLOTS, SLOTS, BoxesState
 from aves_core.games.boxes.views import BoxesView
-from aves_core.kernel.errors import AvesError
 from aves_core.kernel.terminal import Paint, in_words
 
 __all__ = ["BoxesScreen"]
@@ -264,7 +254,7 @@ class BoxesScreen:
             return ["commit banknotes face down, any of yours: type seal and the notes "
                     "(seal 500 100), or",
                     f"  [1] seal none (a bid of 0)   [{last}] seal all "
-                    f"{_notes(self._all(view.notes[view.seat]))}"]
+                    f"{_notes(notes_of_counts(view.notes[view.seat]))}"]
         if isinstance(first, Pass):
             return [f"you cannot raise {_ecu(view.standing or 0)}: pass",
                     "  [1] pass (out of this auction)"]
@@ -291,11 +281,6 @@ class BoxesScreen:
             lines.append("  " + "   ".join(f"{cell:<{width}}"
                                            for cell in cells[start:start + 3]).rstrip())
         return lines
-
-    @staticmethod
-    def _all(counts: Notes) -> tuple[int, ...]:
-        return tuple(value for value, count in zip(NOTE_VALUES, counts, strict=True)
-                     for _ in range(count))
 
     # --- events --------------------------------------------------------------------------
 
@@ -383,24 +368,20 @@ class BoxesScreen:
         head, rest = words[0], words[1:]
         try:
             if head in ("open", "sealed") and not rest:
-                return parse_move(f"{seat}:auction {head}")
+                return Auction(seat, "open" if head == "open" else "sealed")
             if head in ("e", "x", "examine") and len(rest) == 1:
-                return parse_move(f"{seat}:examine {rest[0]}")
+                return Examine(seat, rest[0])
             if len(words) == 1 and len(head) == 2 and head[0] in "co" and head[1].isdigit():
-                return parse_move(f"{seat}:examine {head}")
+                return Examine(seat, head)
             if head in ("stop", "pass") and not rest:
-                return parse_move(f"{seat}:{head}")
+                return Stop(seat) if head == "stop" else Pass(seat)
             if head in ("b", "bid") and len(rest) == 1:
-                return parse_move(f"{seat}:bid {rest[0].replace(',', '')}")
+                return Bid(seat, int(rest[0].replace(",", "")))
             if head in ("seal", "pay"):
                 if not rest:
                     return f"type the notes after {head}: {head} 500 100 ({self.help})"
-                if rest in (["none"], ["0"]):
-                    return parse_move(f"{seat}:{head} none")
-                notes = sorted((int(word) for word in rest), reverse=True)
-                return parse_move(f"{seat}:{head} {' '.join(map(str, notes))}")
+                notes = () if rest in (["none"], ["0"]) else tuple(int(word) for word in rest)
+                return (Seal if head == "seal" else Pay)(seat, notes)
         except ValueError:
-            return f"write the notes as numbers: 500 200 100 50 ({self.help})"
-        except AvesError as error:
-            return f"{error} ({self.help})"
+            return f"write the amount and the notes as numbers: 500 200 100 50 ({self.help})"
         return None
