@@ -32,8 +32,8 @@ FULL = START_NOTES
 
 @pytest.fixture(autouse=True)
 def _empty_caches() -> None:
-    for cache in (rules._SEALS, rules._BIDS, rules._PAYS, rules._PAYMENTS):
-        cache.clear()
+    for cached in (rules._seals, rules._bids, rules._pays, rules.payments):
+        cached.cache_clear()
 
 
 def open_(num_players: int = 3, first: int = 0) -> BoxesState:

@@ -18,13 +18,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from aves_core.games.boxes import rules
+from aves_core.games.boxes import rules, views
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, START_NOTES, money_of
 from aves_core.games.boxes.events import Committed, Event, Examined, Sold, Undone
 from aves_core.games.boxes.moves import Auction, Bid, Move, Pass, Stop
 from aves_core.games.boxes.phases import PHASES, Phase
 from aves_core.games.boxes.state import BoxesOptions, BoxesSetup, BoxesState
-from aves_core.games.boxes.views import BoxesView, indistinguishable, view_for
+from aves_core.games.boxes.views import BoxesView
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 from aves_core.kernel.terminal import Screen
@@ -55,20 +55,13 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
     """Boxes for the kernel (its one instance is ``BOXES``)."""
 
     facts = GameFacts(
-        id="boxes",
-        name="Boxes",
-        version=1,
-        min_players=2,
-        max_players=4,
-        hidden_information=True,
-        chance=Chance.SETUP,
+        id="boxes", name="Boxes", version=1, min_players=2, max_players=4,
+        hidden_information=True, chance=Chance.SETUP, simultaneous_moves=True,
         reasons=("most_wealth",),
-        simultaneous_moves=True,
         reason_words={"most_wealth": "the most wealth: banknotes, cards and collections"},
         summary="examine containers of face-down boxes, win them at open or sealed "
                 "auctions, end with the most wealth",
-        setup_codes=("bad_pile", "bad_first"),
-    )
+        setup_codes=("bad_pile", "bad_first"))
     phases = PHASES
     refusals = rules.REFUSALS
     undo_rule = ("only the auctioneer's choice of auction, a stop that leaves the examining "
@@ -122,20 +115,14 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
 
     # --- play ------------------------------------------------------------------
 
-    def legal_moves(self, state: BoxesState) -> tuple[Move, ...]:
-        """``rules.legal_moves``: every seat's in ``to_move``, seat by seat."""
-        return rules.legal_moves(state)
-
-    def transition(self, state: BoxesState, move: Move, events: list[Event] | None
-                   ) -> BoxesState:
-        """``rules.step``, with its automatic steps (BX24)."""
-        return rules.step(state, move, events)
+    # The rules' functions are the game's methods: every seat's moves in ``to_move``,
+    # seat by seat, and a legal move's step with its automatic steps (BX24).
+    legal_moves = staticmethod(rules.legal_moves)
+    transition = staticmethod(rules.step)
 
     # --- what a seat may know ---------------------------------------------------
 
-    def view(self, state: BoxesState, seat: int | None) -> BoxesView:
-        """``views.view_for``."""
-        return view_for(state, seat)
+    view = staticmethod(views.view_for)
 
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
         """Another seat's examined card, sealed notes and won cards hidden (None);
@@ -157,10 +144,7 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
             seen.append(event)
         return tuple(seen)
 
-    def indistinguishable(self, state: BoxesState, seat: int | None, rng: random.Random
-                          ) -> BoxesState:
-        """``views.indistinguishable``: unseen cards and others' pending commits redrawn."""
-        return indistinguishable(state, seat, rng)
+    indistinguishable = staticmethod(views.indistinguishable)
 
     # --- undo -------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ that has not committed, ``legal_moves`` every such seat's commits, seat by seat.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -39,7 +40,7 @@ from aves_core.games.boxes.events import (
 )
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import PHASES, Phase, Trigger
-from aves_core.games.boxes.state import ACTIONS, CONTAINERS, SLOTS, BoxesState, Look, Sale
+from aves_core.games.boxes.state import ACTIONS, CONTAINERS, COST, SLOTS, BoxesState, Look, Sale
 from aves_core.kernel.door import BAD_NOTATION, GAME_OVER, refuse
 from aves_core.kernel.game import Result
 from aves_core.kernel.notation import spec_of
@@ -53,21 +54,15 @@ _WANTED: dict[type, Phase] = {cls: phase for phase, tags in PHASES.actions.items
                               for cls in (Auction, Examine, Stop, Seal, Bid, Pass, Pay)
                               if spec_of(cls).tag in tags}
 """The phase each kind of move belongs to (the phase machine's ``actions``)."""
-_COST = {slot: 2 if slot[0] == "c" else 1 for slot in SLOTS}
-"""A closed slot costs 2 actions, an open one 1 (BX9)."""
 _NEXT = PHASES.next
 _SEATS = range(4)
 
 # Moves are values: each is built once and shared, and whole tuples are cached by what
-# they depend on.
+# they depend on (functools.cache: at most 4 seats x 625 sets of notes x 69 prices).
 AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed")) for seat in _SEATS)
 EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in _SEATS)
 STOPS = tuple(Stop(seat) for seat in _SEATS)
 PASSES = tuple(Pass(seat) for seat in _SEATS)
-_SEALS: dict[tuple[int, Notes], tuple[Move, ...]] = {}
-_BIDS: dict[tuple[int, int, int], tuple[Move, ...]] = {}
-_PAYS: dict[tuple[int, Notes, int], tuple[Move, ...]] = {}
-_PAYMENTS: dict[tuple[Notes, int], tuple[tuple[int, ...], ...]] = {}
 
 Events = list[Event] | None
 """Where ``step`` writes what happened (None: nowhere, the fast path)."""
@@ -75,18 +70,15 @@ Events = list[Event] | None
 
 # --- who moves, and how ----------------------------------------------------------------
 
+
 def _sub_multisets(counts: Notes) -> list[Notes]:
     return [(a, b, c, d) for a in range(counts[0] + 1) for b in range(counts[1] + 1)
             for c in range(counts[2] + 1) for d in range(counts[3] + 1)]
 
 
+@functools.cache
 def _seals(seat: int, counts: Notes) -> tuple[Move, ...]:
-    key = (seat, counts)
-    found = _SEALS.get(key)
-    if found is None:
-        found = _SEALS[key] = tuple(Seal(seat, notes_of_counts(sub))
-                                    for sub in _sub_multisets(counts))
-    return found
+    return tuple(Seal(seat, notes_of_counts(sub)) for sub in _sub_multisets(counts))
 
 
 def seal_choices(seat: int, counts: Notes) -> tuple[tuple[int, ...], ...]:
@@ -94,12 +86,9 @@ def seal_choices(seat: int, counts: Notes) -> tuple[tuple[int, ...], ...]:
     return tuple(move.notes for move in _seals(seat, counts))  # type: ignore[union-attr]
 
 
+@functools.cache
 def _bids(seat: int, low: int, high: int) -> tuple[Move, ...]:
-    key = (seat, low, high)
-    found = _BIDS.get(key)
-    if found is None:
-        found = _BIDS[key] = tuple(Bid(seat, amount) for amount in range(low, high + 1, 50))
-    return found
+    return tuple(Bid(seat, amount) for amount in range(low, high + 1, 50))
 
 
 def _minimal(sub: Notes, price: int) -> bool:
@@ -112,23 +101,17 @@ def _minimal(sub: Notes, price: int) -> bool:
     return smallest is None or total - smallest < price
 
 
+@functools.cache
 def payments(counts: Notes, price: int) -> tuple[tuple[int, ...], ...]:
     """Every way to pay ``price`` from notes ``counts`` (BX17): sets whose sum reaches it
     and from which no note can be removed keeping it reached."""
-    key = (counts, price)
-    found = _PAYMENTS.get(key)
-    if found is None:  # every auction won asks: worth keeping (at most 625 x 69 keys)
-        found = _PAYMENTS[key] = tuple(notes_of_counts(sub) for sub in _sub_multisets(counts)
-                                       if _minimal(sub, price))
-    return found
+    return tuple(notes_of_counts(sub) for sub in _sub_multisets(counts)
+                 if _minimal(sub, price))
 
 
+@functools.cache
 def _pays(seat: int, counts: Notes, price: int) -> tuple[Move, ...]:
-    key = (seat, counts, price)
-    found = _PAYS.get(key)
-    if found is None:
-        found = _PAYS[key] = tuple(Pay(seat, notes) for notes in payments(counts, price))
-    return found
+    return tuple(Pay(seat, notes) for notes in payments(counts, price))
 
 
 def _unexamined(state: BoxesState, seat: int) -> list[str]:
@@ -156,7 +139,7 @@ def seat_moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
         actions = state.actions
         examines = EXAMINES[seat]
         return (*(examines[slot] for slot in _unexamined(state, seat)
-                  if _COST[slot] <= actions), STOPS[seat])
+                  if COST[slot] <= actions), STOPS[seat])
     if phase is _OPEN:
         money = money_of(state.notes[seat])
         if state.standing is None:
@@ -200,7 +183,7 @@ def wrong_phase(state: BoxesState, move: Move) -> str | None:
 
 
 def _unknown_slot(state: BoxesState, move: Examine) -> str | None:
-    return None if move.slot in _COST else "a slot is c1 to c4 (closed) or o1 to o6 (open)"
+    return None if move.slot in COST else "a slot is c1 to c4 (closed) or o1 to o6 (open)"
 
 
 def _already_examined(state: BoxesState, move: Examine) -> str | None:
@@ -210,7 +193,7 @@ def _already_examined(state: BoxesState, move: Examine) -> str | None:
 
 
 def _too_few_actions(state: BoxesState, move: Examine) -> str | None:
-    cost = _COST[move.slot]
+    cost = COST[move.slot]
     return None if cost <= state.actions else (f"{move.slot} costs {cost} actions; "
                                                 f"{state.actions} left (BX9)")
 
@@ -286,11 +269,11 @@ def _examine(state: BoxesState, move: Any, events: Events) -> BoxesState:
     seat, slot = move.player, move.slot
     if events is not None:
         events.append(Examined(seat, state.container, slot, state.card(state.container, slot)))
-    state = state.evolve(actions=state.actions - _COST[slot],
+    state = state.evolve(actions=state.actions - COST[slot],
                          looks=(*state.looks, Look(state.container, seat, slot)))
     actions = state.actions
     # The turn ends by itself when no unexamined slot is affordable (BX9).
-    if any(_COST[other] <= actions for other in _unexamined(state, seat)):
+    if any(COST[other] <= actions for other in _unexamined(state, seat)):
         return state
     return _next_examiner(state)
 

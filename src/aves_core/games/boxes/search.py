@@ -1,34 +1,15 @@
 """Boxes' search bot: the hooks of the kernel's IS-MCTS (``search_hooks``), the states
 drawn from what a seat knows (``sample``), the fast policy of playouts
-(``playout_move``) and the quick end of a game (``finish``). The values and
-GreedyBot are in ``aves_core.games.boxes.bots``.
+(``playout_move``) and the quick end of a game (``finish``); docs/boxes.md ("Bots and
+their strength") tells the design and what was measured on the way.
 
-**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
-``search_hooks()``, planning the seat's own moves against the others played by the
-policy below. ``Knowledge`` is the seat's view, the cards it knows by place and the
-unseen cards of each pile; ``sample`` puts the unseen cards of each pile in its
-unknown places in a random order, draws each other seat's ``temper`` (how far above
-or below its own estimate it bids, 1 +- ``TEMPER``) and, in a sealed auction, every
-other seat's commit, made or not, by the policy from what that seat knows in the
-drawn state (the real commits are never read, and no seat answers the seat's commit
-in the tree). The search's ``step`` plays a move and then the other seats' moves by
-the policy until the seat is to move again (``_forward``): the tree holds the seat's
-moves only. The policy (``playout_move``) chooses the auction by money, examines the
-closed slots then an open one, bids and commits by each seat's estimate of the
-container (the cards it examined in the drawn state, the others at their pile's
-mean, times its temper; sealed at ``SEALED_SHADE`` of it) raising by 50, and pays
-with the least waste; the searching seat's own playout bids at once what raising by
-50 would come to (just above the others' limits, or its own), the same sale in fewer
-moves. Walks and playouts follow the rules until the container in play is sold;
-``finish`` then sells the containers left by a quick model (each seat bids up to its
-value of a container or its money, the highest buys at the second bid) and the most
-wealth wins. A playout is thus judged by the game's end, not by the sale alone:
-money spent now counts as the bids it can no longer make, and a container bought
-near its value may let the next ones go cheaply to the others. GreedyBot's order of
-the root's moves and a strong progressive bias (``PRIOR``, with a narrow
-``WIDENING``) keep a small budget on greedy's first few choices until the playouts
-clearly prefer another. The search thinks as long with one legal move as with many
-(the kernel's ``steady``): its time never tells whether a seat had a choice.
+The tree holds the searching seat's moves only: after each, the other seats play the
+policy from what they know in the drawn state (``_forward``), and in a sealed auction
+every other seat's commit is drawn by the policy, made or not, so no seat answers the
+seat's commit and the real commits are never read. Walks and playouts follow the rules
+until the container in play is sold; ``finish`` then plays the rest by a quick model,
+so a playout is judged by the game's end: money spent now counts as the bids it can
+no longer make.
 """
 
 from __future__ import annotations
@@ -43,18 +24,16 @@ from aves_core.games.boxes.bots import (
     SEALED_SHADE,
     Knowledge,
     _mean,
-    _value,
     commit_for,
     holding_value,
     least_payment,
     score_moves,
 )
-from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, money_of
+from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, card_value, money_of
 from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import AUCTIONS, EXAMINES, PASSES, STOPS, legal_moves, step
 from aves_core.games.boxes.state import CONTAINERS, OPEN_SLOTS, SLOTS, BoxesState, Look
-from aves_core.games.boxes.views import BoxesView
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game, Result
 from aves_core.kernel.search import SearchHooks
@@ -149,7 +128,7 @@ def _estimate(state: BoxesState, seat: int) -> float:
     known = []
     for slot, card in zip(SLOTS, cards, strict=True):
         if slot in seen:
-            value += _value(card)
+            value += card_value(card)
             if card[0] != "N":
                 known.append(card)
         else:
@@ -157,7 +136,7 @@ def _estimate(state: BoxesState, seat: int) -> float:
     if known:
         mine = [card for card in state.cards_of(seat) if card[0] != "N"]
         num, left = state.num_players, CONTAINERS - container
-        value += (holding_value(mine + known, num, left) - sum(map(_value, known))
+        value += (holding_value(mine + known, num, left) - sum(map(card_value, known))
                   - holding_value(mine, num, left))
     return value
 
@@ -254,12 +233,15 @@ def worth(state: BoxesState) -> list[float]:
             for seat in range(num)]
 
 
+def _winners(wealth: Sequence[float]) -> Result:
+    best = max(wealth)
+    return Result(tuple(seat for seat, value in enumerate(wealth) if value >= best - 1e-9),
+                  "most_wealth")
+
+
 def _cutoff(state: BoxesState) -> Result:
     """A playout stopped early: the seats of the most ``worth`` share the win."""
-    values = worth(state)
-    best = max(values)
-    return Result(tuple(seat for seat, value in enumerate(values) if value >= best - 1e-9),
-                  "most_wealth")
+    return _winners(worth(state))
 
 
 def finish(state: BoxesState) -> Result:
@@ -291,14 +273,7 @@ def finish(state: BoxesState) -> Result:
         second = max(bid for seat, bid in enumerate(bids) if seat != buyer)
         money[buyer] -= min(money[buyer], int(second) // 50 * 50)
         cards[buyer] += box
-    wealth = [money[seat] + holding_value(cards[seat], num, 0) for seat in range(num)]
-    best = max(wealth)
-    return Result(tuple(seat for seat in range(num) if wealth[seat] >= best - 1e-9),
-                  "most_wealth")
-
-
-def _knowledge(view: BoxesView, events: Sequence[Any]) -> Knowledge:
-    return Knowledge.of(view)
+    return _winners([money[seat] + holding_value(cards[seat], num, 0) for seat in range(num)])
 
 
 def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float]:
@@ -323,22 +298,18 @@ def _result(state: BoxesState) -> Result | None:
     return result
 
 
-def _num_players(state: BoxesState) -> int:
-    return state.num_players
-
-
 def search_hooks(game: Game[BoxesState, Move, Any, Any, Any, Any]
                  ) -> SearchHooks[BoxesState, Move, Knowledge]:
     """The hooks of the generic search bot for ``game`` (Boxes)."""
     return SearchHooks(
-        knowledge=_knowledge,
+        knowledge=lambda view, events: Knowledge.of(view),
         sample=sample,
         legal_moves=legal_moves,
         is_legal=game.is_legal,
         step=_search_step,
         mover=_mover,
         result=_result,
-        num_players=_num_players,
+        num_players=lambda state: state.num_players,
         playout_move=playout_move,
         cutoff=_cutoff,
         root_scores=_root_scores,

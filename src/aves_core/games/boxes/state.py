@@ -13,24 +13,13 @@ from typing import Any, Self
 
 import attrs
 
-from aves_core.games.boxes.cards import NOTE_VALUES, Notes, money_of
+from aves_core.games.boxes.cards import Notes, held_text, money_of
 from aves_core.games.boxes.moves import notes_text
 from aves_core.games.boxes.phases import Phase
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "ACTIONS",
-    "CLOSED_SLOTS",
-    "CONTAINERS",
-    "OPEN_SLOTS",
-    "SLOTS",
-    "BoxesOptions",
-    "BoxesSetup",
-    "BoxesState",
-    "Look",
-    "Sale",
-    "slot_index",
-]
+__all__ = ["ACTIONS", "CLOSED_SLOTS", "CONTAINERS", "COST", "OPEN_SLOTS", "SLOTS", "BoxesOptions",
+           "BoxesSetup", "BoxesState", "Look", "Sale", "slot_index"]
 
 CONTAINERS = 6
 """Containers in a game (BX6)."""
@@ -40,6 +29,8 @@ CLOSED_SLOTS = ("c1", "c2", "c3", "c4")
 OPEN_SLOTS = ("o1", "o2", "o3", "o4", "o5", "o6")
 SLOTS = CLOSED_SLOTS + OPEN_SLOTS
 """A container's slots, closed first (the order of its cards in a won container)."""
+COST = {slot: 2 if slot[0] == "c" else 1 for slot in SLOTS}
+"""A closed slot costs 2 actions, an open one 1 (BX9)."""
 
 
 def slot_index(container: int, slot: str) -> tuple[bool, int]:
@@ -183,10 +174,8 @@ class BoxesState:
         lines = [f"container {self.container} of 6, auctioneer seat {self.auctioneer}"
                  + (f", {self.auction} auction" if self.auction else "")]
         for seat, notes in enumerate(self.notes):
-            held = " ".join(f"{count}x{value}" for value, count in zip(NOTE_VALUES, notes,
-                                                                        strict=True) if count)
             won = [str(sale.container) for sale in self.sales if sale.seat == seat]
-            lines.append(f"seat {seat}: {money_of(notes):,} ECU ({held or 'no notes'}); "
+            lines.append(f"seat {seat}: {money_of(notes):,} ECU ({held_text(notes)}); "
                          f"containers won: {', '.join(won) or 'none'}")
         now = [look for look in self.looks if look.container == self.container]
         if now:

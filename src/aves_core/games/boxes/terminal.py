@@ -1,19 +1,10 @@
-"""Boxes in a terminal: the container's slots, every seat's banknotes, the auction, the
-containers won, the moves.
-
-The screen ``aves play --game boxes`` draws: the container in play, its auctioneer and
-kind of auction; its ten slots (closed ``c1``-``c4``, open ``o1``-``o6``), each with
-the card when the player examined it (``?`` when only others did) and who examined it;
-every seat's banknotes and the containers it won (at what price); the auction as it
-stands (whose turn to examine and the actions left; in a sealed auction who has
-committed, who is still to commit and the player's own commit; in an open auction the
-standing bid, its holder, who passed; the last reveal); the player's won containers
-and the cards they hold; then the legal moves, numbered. A sealed bid has hundreds of
-possible commits and an open auction dozens of amounts: they are typed
-(``seal 500 100``, ``bid 350``) and only the ends of their range are numbered. Short
-forms: ``open``, ``sealed``, ``e c3`` (or ``c3``), ``stop``, ``seal 500 100`` (notes in
-any order), ``seal none``, ``bid 350``, ``pass``, ``pay 500 200``. At the end, each
-seat's wealth, best first, part by part (``outcome``).
+"""Boxes in a terminal (``aves play --game boxes``; docs/boxes.md, "In a terminal"): the
+container's slots with the cards the player examined, every seat's banknotes and
+containers, the auction as it stands, the legal moves numbered (a commit or a bid is
+typed, only the ends of their range numbered), the events in words, and at the end
+each seat's wealth part by part. Short forms: ``open``, ``sealed``, ``e c3`` (or
+``c3``), ``stop``, ``seal 500 100`` (notes in any order), ``seal none``, ``bid 350``,
+``pass``, ``pay 500 200``.
 """
 
 from __future__ import annotations
@@ -22,9 +13,9 @@ from collections.abc import Callable, Sequence
 
 from aves_core.games.boxes.cards import (
     NOTE_VALUES,
-    Notes,
     card_value,
     collections_of,
+    held_text,
     money_of,
     notes_of_counts,
 )
@@ -90,19 +81,6 @@ def _notes(notes: Sequence[int]) -> str:
     return f"{written or 'none'} ({_ecu(sum(notes))})"
 
 
-def _named(names: Sequence[str]) -> list[str]:
-    """The seats' names, a name several seats share followed by each one's seat
-    (``random (seat 1)``), as ``aves play`` writes them."""
-    return [f"{name} (seat {seat})" if list(names).count(name) > 1 and "(seat" not in name
-            else name for seat, name in enumerate(names)]
-
-
-def _held(counts: Notes) -> str:
-    """``4x500 4x200 1x50``."""
-    return " ".join(f"{count}x{value}" for value, count in zip(NOTE_VALUES, counts, strict=True)
-                    if count) or "no notes"
-
-
 def _ordinal(rank: int) -> str:
     return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
 
@@ -132,10 +110,8 @@ class BoxesScreen:
         """The container and its slots, every seat's notes and containers, the auction,
         the player's cards."""
 
-        named = _named(names)
-
         def who(seat: int) -> str:
-            return "you" if seat == view.seat else named[seat]
+            return "you" if seat == view.seat else names[seat]
 
         kind = f", {view.auction} auction" if view.auction else ""
         lines = ["", f"container {view.container} of 6, auctioneer: {who(view.auctioneer)}"
@@ -153,7 +129,7 @@ class BoxesScreen:
             if view.result is None and seat in view.to_move:
                 marks += "  <- to move"
             lines.append(f"  {who(seat):<{width}}  {_ecu(view.money[seat]):>5} ECU  "
-                         f"{_held(notes):<23}  won: {won or '-'}"
+                         f"{held_text(notes):<23}  won: {won or '-'}"
                          + (f"  examined: {looked}" if looked else "") + marks)
         lines += self._auction(view, who)
         if view.my_containers:
@@ -287,10 +263,8 @@ class BoxesScreen:
     def event(self, event: Event, names: Sequence[str], seat: int, paint: Paint) -> str:
         """One event in words."""
 
-        named = _named(names)
-
         def who(other: int) -> str:
-            return "you" if other == seat else named[other]
+            return "you" if other == seat else names[other]
 
         if isinstance(event, AuctionChosen):
             article = "an" if event.kind == "open" else "a"

@@ -24,7 +24,8 @@ from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Sale, slo
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = ["BoxesView", "SeenLook", "WonContainer", "indistinguishable", "view_for"]
+__all__ = ["BoxesView", "SeenLook", "WonContainer", "indistinguishable", "known_cards",
+           "view_for"]
 
 
 @attrs.frozen
@@ -131,6 +132,17 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
         open_left=36 - 6 * container, closed_left=24 - 4 * container,
         final_cards=state.final_cards, wealth=state.wealth,
         legal_moves=() if seat is None else rules.seat_moves(state, seat))
+
+
+def known_cards(view: BoxesView) -> dict[tuple[bool, int], str]:
+    """The cards ``view``'s seat has seen, by place (``slot_index``): those of the slots
+    it examined and of the containers it won (BX22)."""
+    known = {slot_index(look.container, look.slot): look.card for look in view.looks
+             if look.card is not None}
+    for won in view.my_containers:
+        for slot, card in zip(SLOTS, won.cards, strict=True):
+            known[slot_index(won.container, slot)] = card
+    return known
 
 
 def indistinguishable(state: BoxesState, seat: int | None, rng: random.Random) -> BoxesState:
