@@ -26,9 +26,10 @@ def _descending(notes: tuple[int, ...]) -> str | None:
     return f"banknotes are written in descending order: {ordered}, not {' '.join(map(str, notes))}"
 
 
-NOTES = Seq(Nat("NOTE"), empty="none", check=_descending, name="NOTES")
+NOTES = Seq(Nat("NOTE"), empty="none", check=_descending)
 """A set of banknotes: ``500 200 200``, ``none`` when empty."""
 SLOT = Token(r"[a-z](?:0|[1-9][0-9]{0,8})", "SLOT")
+"""A slot as written: a lower-case letter and a number (``c3``; ``c7`` too, no slot's)."""
 
 
 def _largest_first(notes: Any) -> Any:

@@ -161,7 +161,7 @@ def legal_moves(state: BoxesState) -> tuple[Move, ...]:
 # --- the door: BX25's checks, each run once the earlier ones passed ---------------------
 
 
-def out_of_turn(state: BoxesState, move: Move) -> str | None:
+def _out_of_turn(state: BoxesState, move: Move) -> str | None:
     """``not_your_turn``: the seat is not to move (a seal by any seat of a sealed
     auction is judged by ``already_committed``)."""
     seat = move.player
@@ -171,7 +171,7 @@ def out_of_turn(state: BoxesState, move: Move) -> str | None:
     return f"seat {seat} may not move now"
 
 
-def wrong_phase(state: BoxesState, move: Move) -> str | None:
+def _wrong_phase(state: BoxesState, move: Move) -> str | None:
     """``wrong_phase``: a move of another phase, or a pass by an open auction's opener,
     who must bid (BX11)."""
     phase = state.phase
@@ -198,8 +198,9 @@ def _already_examined(state: BoxesState, move: Examine) -> str | None:
 
 def _too_few_actions(state: BoxesState, move: Examine) -> str | None:
     cost = COST[move.slot]
-    return None if cost <= state.actions else (f"{move.slot} costs {cost} actions; "
-                                                f"{state.actions} left (BX9)")
+    if cost <= state.actions:
+        return None
+    return f"{move.slot} costs {cost} actions; {state.actions} left (BX9)"
 
 
 def _bad_bid(state: BoxesState, move: Bid) -> str | None:
@@ -238,9 +239,9 @@ def _bad_payment(state: BoxesState, move: Pay) -> str | None:
 
 REFUSALS = (
     GAME_OVER,
-    refuse("not_your_turn", out_of_turn),
-    refuse("wrong_phase", wrong_phase),
-    BAD_NOTATION,  # a negative bid or note, a slot of no slot's shape
+    refuse("not_your_turn", _out_of_turn),
+    refuse("wrong_phase", _wrong_phase),
+    BAD_NOTATION,  # a negative bid or note, a slot of no slot's shape, an auction "closed"
     refuse("unknown_slot", _unknown_slot, Examine),
     refuse("already_examined", _already_examined, Examine),
     refuse("too_few_actions", _too_few_actions, Examine),
