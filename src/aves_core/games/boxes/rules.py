@@ -128,13 +128,14 @@ def _unexamined(state: BoxesState, seat: int) -> list[str]:
 
 def seat_moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     """``seat``'s legal moves now (empty when it may not move)."""
+    return _moves(state, seat) if seat in state.to_move else ()
+
+
+def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
+    """The legal moves of ``seat``, one of ``to_move``."""
     phase = state.phase
-    if state.result is not None:
-        return ()
     if phase is _SEALED:
-        return _seals(seat, state.notes[seat]) if state.commits[seat] is None else ()
-    if seat not in state.to_move:
-        return ()
+        return _seals(seat, state.notes[seat])
     if phase is _EXAMINE:
         actions = state.actions
         examines = EXAMINES[seat]
@@ -154,8 +155,8 @@ def legal_moves(state: BoxesState) -> tuple[Move, ...]:
     """Every legal move: the moves of every seat in ``to_move``, seat by seat."""
     seats = state.to_move
     if len(seats) == 1:
-        return seat_moves(state, seats[0])
-    return tuple(move for seat in seats for move in seat_moves(state, seat))
+        return _moves(state, seats[0])
+    return tuple(move for seat in seats for move in _moves(state, seat))
 
 
 # --- the door: BX25's checks, each run once the earlier ones passed ---------------------
@@ -165,8 +166,10 @@ def _out_of_turn(state: BoxesState, move: Move) -> str | None:
     """``not_your_turn``: the seat is not to move (a seal by any seat of a sealed
     auction is judged by ``already_committed``)."""
     seat = move.player
-    if seat in state.to_move or (type(move) is Seal and state.phase is _SEALED
-                                 and 0 <= seat < state.num_players):
+    if state.phase is _SEALED and type(move) is Seal:
+        if 0 <= seat < state.num_players:  # every seat bids together (BX14)
+            return None
+    elif seat in state.to_move:
         return None
     return f"seat {seat} may not move now"
 

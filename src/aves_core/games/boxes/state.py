@@ -9,6 +9,8 @@ say which of those cards each seat knows. Banknotes are counts (500, 200, 100, 5
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import Any, Self
 
 import attrs
@@ -76,7 +78,8 @@ class Sale:
     notes: tuple[int, ...]
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
+"""For each state class, a getter of all its fields' values and each field's place."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -122,11 +125,15 @@ class BoxesState:
         """A copy with ``changes``: ``attrs.evolve``, about twice as fast (the rules make
         one or two a move), the fields of a subclass kept too."""
         kind = type(self)
-        names = _FIELDS.get(kind)
-        if names is None:
-            names = _FIELDS[kind] = tuple(field.name for field in attrs.fields(kind))
-        return kind(*[changes[name] if name in changes else getattr(self, name)
-                      for name in names])
+        found = _FIELDS.get(kind)
+        if found is None:
+            names = [field.name for field in attrs.fields(kind)]
+            found = _FIELDS[kind] = (operator.attrgetter(*names),
+                                     {name: place for place, name in enumerate(names)})
+        values, places = list(found[0](self)), found[1]
+        for name, value in changes.items():
+            values[places[name]] = value
+        return kind(*values)
 
     @property
     def num_players(self) -> int:
