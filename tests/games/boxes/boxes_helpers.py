@@ -10,8 +10,7 @@ import attrs
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, Notes
 from aves_core.games.boxes.events import Event
 from aves_core.games.boxes.game import BOXES
-from aves_core.games.boxes.moves import parse_move
-from aves_core.games.boxes.rules import apply_move, apply_move_with_events, legal_moves
+from aves_core.games.boxes.rules import legal_moves
 from aves_core.games.boxes.state import BoxesSetup, BoxesState
 from aves_core.kernel.errors import IllegalMoveError
 
@@ -25,7 +24,7 @@ def make(num_players: int = 3, first: int = 0) -> BoxesState:
 def play(state: BoxesState, *texts: str) -> BoxesState:
     """``state`` after the moves written in notation, each checked."""
     for text in texts:
-        state = apply_move(state, parse_move(text))
+        state = BOXES.apply(state, BOXES.parse_move(text))
     return state
 
 
@@ -33,7 +32,7 @@ def play_with_events(state: BoxesState, *texts: str) -> tuple[BoxesState, list[E
     """``play``, and every event of the moves, unredacted."""
     events: list[Event] = []
     for text in texts:
-        state, more = apply_move_with_events(state, parse_move(text))
+        state, more = BOXES.apply_with_events(state, BOXES.parse_move(text))
         events += more
     return state, events
 
@@ -41,7 +40,7 @@ def play_with_events(state: BoxesState, *texts: str) -> tuple[BoxesState, list[E
 def code_of(state: BoxesState, text: str) -> str | None:
     """The refusal code of the move written ``text``, or None if it is legal."""
     try:
-        apply_move(state, parse_move(text))
+        BOXES.apply(state, BOXES.parse_move(text))
     except IllegalMoveError as error:
         return error.code
     return None
@@ -83,7 +82,7 @@ def random_game(num_players: int, seed: int, moves: int = 10_000) -> list[BoxesS
     for _ in range(moves):
         if state.result is not None:
             break
-        state = apply_move(state, rng.choice(legal_moves(state)))
+        state = BOXES.apply(state, rng.choice(legal_moves(state)))
         states.append(state)
     return states
 

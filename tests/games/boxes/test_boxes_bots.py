@@ -24,7 +24,7 @@ from aves_core.games.boxes.bots import (
 from aves_core.games.boxes.game import BOXES
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import is_legal, legal_moves, step
+from aves_core.games.boxes.rules import legal_moves, step
 from aves_core.games.boxes.search import finish, playout_move, sample
 from aves_core.games.boxes.state import BoxesState
 from aves_core.games.boxes.views import view_for
@@ -149,7 +149,7 @@ def test_a_drawn_state_shows_the_seat_its_own_view(players: int) -> None:
             assert sorted(drawn.open_pile) == sorted(state.open_pile)
             assert sorted(drawn.closed_pile) == sorted(state.closed_pile)
             for move in view.legal_moves:
-                assert is_legal(drawn, move)
+                assert BOXES.is_legal(drawn, move)
 
 
 def test_sampling_reads_no_hidden_card_and_no_hidden_commit() -> None:

@@ -15,9 +15,9 @@ from boxes_helpers import make, play_with_events
 from aves_core.games.boxes import phases as phases_module
 from aves_core.games.boxes.events import AuctionWon, Event, GameEnded, Paid, Revealed, Undone
 from aves_core.games.boxes.game import BOXES
-from aves_core.games.boxes.moves import Auction, Move, Pay, Seal, parse_move
+from aves_core.games.boxes.moves import Auction, Move, Pay, Seal
 from aves_core.games.boxes.phases import PHASES, Phase, Trigger
-from aves_core.games.boxes.rules import apply_move_with_events, legal_moves
+from aves_core.games.boxes.rules import legal_moves
 from aves_core.games.boxes.state import BoxesState
 
 Edge = tuple[Phase, Trigger, Phase]
@@ -45,10 +45,10 @@ def triggers(before: BoxesState, move: Move, events: tuple[Event, ...],
         revealed = [event for event in events if isinstance(event, Revealed)]
         if not revealed:
             return []
-        return [T.TIE] if len(revealed[0].top) > 1 else [T.REVEALED, *_sold(events)]
+        return [T.TIE] if len(revealed[0].top) > 1 else _sold(events)
     if any(isinstance(event, AuctionWon) for event in events):  # a bid or pass
-        return [T.WON, *(_sold(events) if any(isinstance(event, Paid) for event in events)
-                         else [])]
+        # One way to pay: paid and sold at once (BX17); else the winner chooses.
+        return _sold(events) if any(isinstance(event, Paid) for event in events) else [T.WON]
     if before.phase is Phase.EXAMINE and after.phase is not Phase.EXAMINE:
         return [T.EXAMINED_SEALED if after.auction == "sealed" else T.EXAMINED_OPEN]
     return []
@@ -70,7 +70,7 @@ def fire(source: Phase, steps: list[Trigger]) -> tuple[Phase, list[Edge]]:
 
 
 def check(before: BoxesState, move: Move) -> set[Edge]:
-    after, events = apply_move_with_events(before, move)
+    after, events = BOXES.apply_with_events(before, move)
     reached, edges = fire(before.phase, triggers(before, move, events, after))
     assert after.phase is reached  # the rules rest where the Machine does
     return set(edges)
@@ -88,10 +88,10 @@ def test_every_step_of_the_rules_is_an_edge_of_the_machine_and_every_edge_is_tak
             state = BOXES.apply(state, move)
     # A tie, made on purpose: random commits rarely tie.
     sealed, _events = play_with_events(make(2), "0:auction sealed", "0:stop", "1:stop")
-    taken |= check(play_with_events(sealed, "0:seal 50")[0], parse_move("1:seal 50"))
+    taken |= check(play_with_events(sealed, "0:seal 50")[0], BOXES.parse_move("1:seal 50"))
     # The auctioneer's choice taken back: the undo's event names the phase it returns to.
     chosen, events = play_with_events(make(2), "0:auction open")
-    undo = BOXES.undo(make(2), parse_move("0:auction open"), events, chosen, 0)
+    undo = BOXES.undo(make(2), BOXES.parse_move("0:auction open"), events, chosen, 0)
     assert undo is not None
     assert isinstance(undo[0], Undone)
     reached, edges = fire(chosen.phase, [T.TAKEN_BACK])
@@ -102,7 +102,7 @@ def test_every_step_of_the_rules_is_an_edge_of_the_machine_and_every_edge_is_tak
 
 
 def test_the_table_and_the_diagram_come_from_the_declaration() -> None:
-    assert 9 == len(PHASES.next)
+    assert 12 == len(PHASES.next)
     assert frozenset() == PHASES.automatic
     assert {"examine", "stop"} == PHASES.actions[Phase.EXAMINE]
     assert {"seal"} == PHASES.actions[Phase.SEALED_BID]

@@ -1,40 +1,18 @@
 """Boxes' bots: the values of cards and containers, what a seat knows, GreedyBot and the
 bot factories (the search bot's hooks are in ``aves_core.games.boxes.search``).
 
-**Values.** What a seat knows of the 60 cards is the cards of the slots it examined
-and of the containers it won (BX22); every other card is *unseen*, and an unseen
-slot of a closed (or open) pile holds one of the unseen closed (open) cards, all
-equally likely. A set of cards is worth (``holding_value``) its cards' ECU, 250 a
-collection (BX19), and for each colour still short of its next collection a share
-of that 250 (``PROGRESS`` times the fraction of the cards it needs, squared, times
-the share of containers still to come): what the cards may become. The container
-in play is worth to a seat (``container_value``) what adding it to the cards it
-won adds to their value: known cards at their value, the others on average over
-``SAMPLES`` draws of the unseen cards (a fixed generator: the value is a function of
-the view).
-
-**GreedyBot** (``greedy``) plays the best move one step ahead, from its view alone
-(never a hidden card; ties at random with its ``rng``):
-
-- *Choose*: ``open`` when it holds at least as much money as every other seat (in an
-  open auction the richest can outbid anyone), else ``sealed``.
-- *Examine*: the slot with the most expected information per action: the variance of
-  the slot's value over the unseen cards of its pile, divided by its cost (2 for a
-  closed slot, 1 for an open one); looking is free, so it never stops while a slot
-  is affordable.
-- *Open auction*: the opener bids 0; then it raises by the least step (50) while what
-  it would pay for that bid (the least sum of notes reaching it, BX17) is below the
-  container's value to it, else passes. A seat may not jump: a jump pays more.
-- *Sealed auction*: it commits the notes whose sum is the largest not above
-  ``SEALED_SHADE`` times the container's value to it (bidding below value, as in
-  any first-price auction) and never more than 50 above the money of the richest
-  other seat; among commits of one sum, the fewest notes.
-- *Payment*: the least sum (the least waste, BX17), then the fewest notes: small
-  notes kept pay the next price more exactly.
+What a seat knows of the 60 cards is the cards of the slots it examined and of the
+containers it won (BX22); an unseen slot of a closed (or open) pile holds one of the
+unseen closed (open) cards, all equally likely. ``holding_value`` is what a set of
+cards is worth, ``container_value`` what the container in play adds to the cards a
+seat won, and ``score_moves`` how GreedyBot (``greedy``) rates each legal move one step
+ahead, from its view alone; docs/boxes.md ("Bots and their strength") says how each
+decides.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -47,36 +25,20 @@ from aves_core.games.boxes.cards import (
     COLOURS,
     OPEN_CANONICAL,
     Notes,
+    card_value,
+    colour_counts,
     money_of,
 )
-from aves_core.games.boxes.events import Event
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import (
-    payments,
-    seal_choices,
-)
-from aves_core.games.boxes.state import (
-    CONTAINERS,
-    SLOTS,
-    BoxesState,
-    slot_index,
-)
-from aves_core.games.boxes.views import BoxesView
-from aves_core.kernel.bots import Bot, standard_bots
+from aves_core.games.boxes.rules import payments, seal_choices
+from aves_core.games.boxes.state import CONTAINERS, COST, SLOTS, slot_index
+from aves_core.games.boxes.views import BoxesView, known_cards
+from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
-from aves_core.kernel.search import SearchHooks
 
-__all__ = [
-    "PLAYOUT_MOVES",
-    "GreedyBot",
-    "Knowledge",
-    "bot_factories",
-    "container_value",
-    "holding_value",
-    "score_moves",
-    "search_hooks",
-]
+__all__ = ["PLAYOUT_MOVES", "GreedyBot", "Knowledge", "bot_factories", "container_value",
+           "holding_value", "score_moves"]
 
 PROGRESS = 0.5
 """A colour short of its next collection counts this share of 250 times the fraction
@@ -94,31 +56,19 @@ PRIOR = 10.0
 """The search's progressive bias: greedy's order counts until the playouts disagree
 clearly."""
 COLLECTION = 250
-_COST = {slot: 2 if slot[0] == "c" else 1 for slot in SLOTS}
 
 
 # --- values --------------------------------------------------------------------------
 
 
-def _value(card: str) -> int:
-    return int(card[1:])
-
-
 def holding_value(cards: Sequence[str], num_players: int, containers_left: int) -> float:
-    """What ``cards`` are worth to a seat: their ECU, 250 a collection, and what a colour
-    short of its next collection may become (see the module's docstring) while
-    ``containers_left`` containers are still to be sold."""
+    """What ``cards`` are worth to a seat: their ECU, 250 a collection, and for each colour
+    short of its next collection a share of 250 (``PROGRESS`` times the fraction of the
+    cards it needs, squared, times the share of ``containers_left``): what it may
+    become."""
     size = 4 if num_players == 2 else 3
-    total = 0.0
-    held = dict.fromkeys(COLOURS, 0)
-    twofifty = dict.fromkeys(COLOURS, 0)
-    for card in cards:
-        total += _value(card)
-        colour = card[0]
-        if colour in held:
-            held[colour] += 1
-            if card[1:] == "250":
-                twofifty[colour] += 1
+    total = float(sum(map(card_value, cards)))
+    held, twofifty = colour_counts(cards)
     future = PROGRESS * COLLECTION * containers_left / CONTAINERS
     for colour in COLOURS:
         count, tops = held[colour], twofifty[colour]
@@ -133,7 +83,7 @@ def holding_value(cards: Sequence[str], num_players: int, containers_left: int) 
 
 
 def _mean(pool: Sequence[str], fallback: float) -> float:
-    return sum(_value(card) for card in pool) / len(pool) if pool else fallback
+    return sum(card_value(card) for card in pool) / len(pool) if pool else fallback
 
 
 @attrs.frozen
@@ -153,15 +103,9 @@ class Knowledge:
         """The knowledge of ``view.seat`` (a seat's view, not a spectator's)."""
         if not isinstance(view, BoxesView) or view.seat is None:
             raise ArgumentError("Knowledge needs a seat's BoxesView, not a spectator's")
-        piles: tuple[list[str | None], list[str | None]] = ([None] * 24, [None] * 36)
-        for look in view.looks:
-            if look.card is not None:
-                closed, index = slot_index(look.container, look.slot)
-                piles[0 if closed else 1][index] = look.card
-        for won in view.my_containers:
-            for slot, card in zip(SLOTS, won.cards, strict=True):
-                closed, index = slot_index(won.container, slot)
-                piles[0 if closed else 1][index] = card
+        known = known_cards(view)
+        piles = [[known.get((closed, index)) for index in range(size)]
+                 for closed, size in ((True, 24), (False, 36))]
         unseen = []
         for pile, canonical in zip(piles, (CLOSED_CANONICAL, OPEN_CANONICAL), strict=True):
             left = Counter(canonical)
@@ -206,40 +150,30 @@ def container_value(knowledge: Knowledge, container: int | None = None) -> float
 def _variance(pool: Sequence[str]) -> float:
     if not pool:
         return 0.0
-    values = [_value(card) for card in pool]
+    values = [card_value(card) for card in pool]
     mean = sum(values) / len(values)
     return sum((value - mean) ** 2 for value in values) / len(values)
 
 
 # --- notes ---------------------------------------------------------------------------
 
-_LEAST_PAY: dict[tuple[Notes, int], tuple[int, ...]] = {}
-_COMMITS: dict[Notes, dict[int, tuple[int, ...]]] = {}
 
-
+@functools.cache
 def least_payment(counts: Notes, price: int) -> tuple[int, ...]:
     """The way to pay ``price`` from ``counts`` with the least sum, then the fewest
     notes (BX17)."""
-    key = (counts, price)
-    found = _LEAST_PAY.get(key)
-    if found is None:
-        found = _LEAST_PAY[key] = min(payments(counts, price),
-                                      key=lambda notes: (sum(notes), len(notes), notes))
-    return found
+    return min(payments(counts, price), key=lambda notes: (sum(notes), len(notes), notes))
 
 
+@functools.cache
 def _commits(counts: Notes) -> dict[int, tuple[int, ...]]:
     """For each sum a commit from ``counts`` can make, its commit with the fewest
     notes."""
-    found = _COMMITS.get(counts)
-    if found is None:
-        found = {}
-        for notes in seal_choices(0, counts):
-            total = sum(notes)
-            best = found.get(total)
-            if best is None or len(notes) < len(best):
-                found[total] = notes
-        _COMMITS[counts] = found
+    found: dict[int, tuple[int, ...]] = {}
+    for notes in seal_choices(0, counts):
+        best = found.get(sum(notes))
+        if best is None or len(notes) < len(best):
+            found[sum(notes)] = notes
     return found
 
 
@@ -261,8 +195,13 @@ def _sealed_target(view: BoxesView, value: float, seat: int) -> float:
 
 
 def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Move, float]:
-    """GreedyBot's score of each of ``view``'s legal moves (see the module's docstring):
-    the move it plays scores highest; empty when the seat is not to move."""
+    """GreedyBot's score of each of ``view``'s legal moves: the move it plays scores
+    highest; empty when the seat is not to move. Choose: ``open`` when no other seat
+    holds more money; examine: the most variance of value per action; open auction:
+    the opener bids 0, then the least raise while what it would pay is below the
+    container's value; sealed: the largest sum not above ``SEALED_SHADE`` of the value
+    (nor 50 above the richest other seat), fewest notes; pay: the least waste, then
+    the fewest notes."""
     moves = view.legal_moves
     if not moves:
         return {}
@@ -279,7 +218,7 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
     if phase is Phase.EXAMINE:
         spread = {True: _variance(knowledge.closed_unseen),
                   False: _variance(knowledge.open_unseen)}
-        return {move: spread[move.slot[0] == "c"] / _COST[move.slot] / 1000.0
+        return {move: spread[move.slot[0] == "c"] / COST[move.slot] / 1000.0
                 if isinstance(move, Examine) else 0.0 for move in moves}
     counts = view.notes[seat]
     if phase is Phase.PAYMENT:
@@ -315,28 +254,12 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
     return scores
 
 
-class GreedyBot:
+class GreedyBot(BestScoreBot[BoxesView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    name = "greedy"
-    uses_events = False
-
-    def choose(self, view: BoxesView, events: Sequence[Event], rng: random.Random) -> Move:
-        """The best of ``view.legal_moves`` by ``score_moves``."""
-        scores = score_moves(view)
-        top = max(scores.values())
-        best = [move for move in view.legal_moves if scores[move] >= top - 1e-9]
-        return best[0] if len(best) == 1 else rng.choice(best)
-
-
-# --- the bot factories --------------------------------------------------------------
-
-
-def search_hooks() -> SearchHooks[BoxesState, Move, Knowledge]:
-    """The hooks of the generic search bot (``aves_core.games.boxes.search``)."""
-    from aves_core.games.boxes.search import search_hooks as hooks
-
-    return hooks()
+    def scores(self, view: BoxesView) -> dict[Move, float]:
+        """``score_moves(view)``."""
+        return score_moves(view)
 
 
 def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:

@@ -11,21 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = [
-    "CLOSED_CANONICAL",
-    "COLOURS",
-    "NOTE_VALUES",
-    "OPEN_CANONICAL",
-    "START_NOTES",
-    "UNKNOWN",
-    "Notes",
-    "card_value",
-    "collections_of",
-    "counts_of_notes",
-    "money_of",
-    "notes_of_counts",
-    "wealth_of",
-]
+__all__ = ["CLOSED_CANONICAL", "COLOURS", "NOTE_VALUES", "OPEN_CANONICAL", "START_NOTES",
+           "Notes", "card_value", "collections_of", "colour_counts", "counts_of_notes",
+           "held_text", "money_of", "notes_of_counts", "wealth_of"]
 
 COLOURS = ("Y", "B", "R", "G")
 """The four colours of collection cards (BX2); ``N`` cards never count (BX19)."""
@@ -49,13 +37,9 @@ Notes = tuple[int, int, int, int]
 START_NOTES: Notes = (4, 4, 4, 4)
 """Each seat's notes at the start: 4 of each value, 3,400 ECU (BX3)."""
 
-UNKNOWN = "?"
-"""A card a seat does not know (in the picture of a game a view is folded on)."""
-
-
 def card_value(card: str) -> int:
-    """The ECU a card is worth (0 for a card nobody has shown: ``?``)."""
-    return 0 if card == UNKNOWN else int(card[1:])
+    """The ECU a card is worth."""
+    return int(card[1:])
 
 
 def money_of(notes: Sequence[int]) -> int:
@@ -71,16 +55,20 @@ def counts_of_notes(values: Iterable[int]) -> Notes:
     return counts[0], counts[1], counts[2], counts[3]
 
 
+def held_text(counts: Sequence[int]) -> str:
+    """Note counts in words: ``4x500 4x200 1x50``, or ``no notes``."""
+    return " ".join(f"{count}x{value}" for value, count in zip(NOTE_VALUES, counts, strict=True)
+                    if count) or "no notes"
+
+
 def notes_of_counts(counts: Sequence[int]) -> tuple[int, ...]:
     """Note values, largest first, from note counts."""
     return tuple(value for value, count in zip(NOTE_VALUES, counts, strict=True)
                  for _ in range(count))
 
 
-def collections_of(cards: Iterable[str], num_players: int) -> int:
-    """The collections among ``cards`` (BX19, [D11]): per colour with k cards, t of them
-    250s, min(t, k // size), size 4 with 2 players and 3 with 3 or 4."""
-    size = 4 if num_players == 2 else 3
+def colour_counts(cards: Iterable[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """How many cards of each colour ``cards`` hold, and how many of them are 250s."""
     held = dict.fromkeys(COLOURS, 0)
     twofifty = dict.fromkeys(COLOURS, 0)
     for card in cards:
@@ -89,6 +77,14 @@ def collections_of(cards: Iterable[str], num_players: int) -> int:
             held[colour] += 1
             if card[1:] == "250":
                 twofifty[colour] += 1
+    return held, twofifty
+
+
+def collections_of(cards: Iterable[str], num_players: int) -> int:
+    """The collections among ``cards`` (BX19, [D11]): per colour with k cards, t of them
+    250s, min(t, k // size), size 4 with 2 players and 3 with 3 or 4."""
+    size = 4 if num_players == 2 else 3
+    held, twofifty = colour_counts(cards)
     return sum(min(twofifty[colour], held[colour] // size) for colour in COLOURS)
 
 

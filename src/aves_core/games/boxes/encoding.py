@@ -1,24 +1,16 @@
 """Boxes for learning agents: a fixed action index for every seat's move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+observation of a seat's view (``aves_core.kernel.encoding``; ``describe`` tables both
+in docs/ai.md).
 
-Actions (1,333, the same for every number of players). A set of notes is its counts
-``a b c d`` of 500, 200, 100 and 50 (0-4 each: a seat never holds more than 4 of a
-value, BX3), numbered ``a*125 + b*25 + c*5 + d`` (625 sets):
+Actions (1,333, the same for every number of players): the two auctions, each slot,
+stop, every commit, every bid from 0 to 3,400 in 50s, pass and every payment. A set of
+notes is its counts ``a b c d`` of 500, 200, 100 and 50 (0-4 each: a seat never holds
+more than 4 of a value, BX3), numbered ``a*125 + b*25 + c*5 + d`` (625 sets).
 
-- 0 ``auction open``, 1 ``auction sealed``;
-- 2-11 ``examine`` a slot: c1-c4, o1-o6 (2 + slot);
-- 12 ``stop``;
-- 13-637 ``seal`` a set of notes: 13 + its number (0 is ``seal none``);
-- 638-706 ``bid`` 0 to 3,400: 638 + amount / 50;
-- 707 ``pass``;
-- 708-1332 ``pay`` a set of notes: 708 + its number.
-
-Observation (``133 + 31 * N`` floats: 195 for 2 players, 257 for 4), read from the
-seat's view only and from its side: seat ``me + i`` is "i seats to my left", first in
-every per-seat block. Money and bids are divided by 3,400 (a seat's starting money),
-note counts and card counts by 4, so every value lies in [0, 8] (a wealth of at most
-10,600 gives 3.2). Card kinds ``k`` are, in order, the 16 collection cards Y50-Y200,
-B50-B200, R50-R200, G50-G200 (0-15), then Y250 B250 R250 G250 N500 N0 N10 (16-22).
+Observation (``133 + 31 * N`` floats), read from the seat's view only and from its
+side: seat ``me + i`` is "i seats to my left", first in every per-seat block. Money
+and bids are divided by 3,400 (a seat's starting money), note and card counts by 4,
+so every value lies in [0, 8].
 """
 
 from __future__ import annotations
@@ -38,7 +30,7 @@ from aves_core.games.boxes.cards import (
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.state import CONTAINERS, SLOTS
-from aves_core.games.boxes.views import BoxesView
+from aves_core.games.boxes.views import BoxesView, known_cards
 from aves_core.kernel.encoding import EncodingError
 
 if TYPE_CHECKING:
@@ -213,15 +205,11 @@ class BoxesEncoding:
             for index, held in enumerate(counts_of_notes(view.my_commit)):
                 out[O_MY_COMMIT + index] = held / MAX_NOTES
             out[O_COMMITTED] = 1.0
-        seen: list[str] = []
         looks = [[0.0] * len(SLOTS) for _ in range(count)]
         for look in view.looks:
             if look.container == container:
                 looks[look.seat][_SLOT[look.slot]] = 1.0
-            if look.card is None:
-                continue
-            seen.append(look.card)
-            if look.container == container:
+            if look.card is not None and look.container == container:
                 base = O_SLOTS + _SLOT[look.slot] * SLOT_BLOCK
                 out[base] = 1.0
                 out[base + 1] = int(look.card[1:]) / 250
@@ -230,12 +218,7 @@ class BoxesEncoding:
         mine = [card for won in view.my_containers for card in won.cards]
         for card in mine:
             out[O_WON + _KIND[card]] += 1.0 / MAX_NOTES
-        looked = {(look.container, look.slot) for look in view.looks if look.card is not None}
-        for won in view.my_containers:
-            for slot, card in zip(SLOTS, won.cards, strict=True):
-                if (won.container, slot) not in looked:
-                    seen.append(card)
-        for card in seen:
+        for card in known_cards(view).values():
             out[O_SEEN + _KIND[card]] += 1.0 / MAX_NOTES
         out[O_COLLECTIONS] = collections_of(mine, count) / MAX_NOTES
         out[O_OPEN_LEFT] = view.open_left / 36

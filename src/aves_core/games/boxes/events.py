@@ -1,42 +1,23 @@
 """Boxes' events: what a move did, step by step, for hosts to tell their clients.
 
-``rules.apply_move_with_events`` gives them unredacted (the host's record) and
-``events_for`` redacts them for one seat (BX21-BX23): an examined card is its
-examiner's alone, a sealed commit is its committer's alone until ``Revealed``
-shows every commit at once (the others learn only that, and in which order, the
-seats committed), and the cards of a sold container are its winner's alone until
-``GameEnded`` shows each seat's cards (a sorted list, not where each lay).
-Everything else is public: the auction chosen, which slot each seat examined,
-every bid, pass and payment, who won each container.
-``aves_core.games.boxes.views.update_view`` folds them into a view.
+The game's ``events_for`` redacts them for one seat (BX21-BX23): an examined card
+is its examiner's alone, a sealed commit is its committer's alone until
+``Revealed`` shows every commit at once (the others learn only that, and in which
+order, the seats committed), and the cards of a sold container are its winner's
+alone until ``GameEnded`` shows each seat's cards (a sorted list, not where each
+lay). Everything else is public.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
 import attrs
 
-from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "AuctionChosen",
-    "AuctionWon",
-    "BidMade",
-    "Committed",
-    "Event",
-    "ExamineStopped",
-    "Examined",
-    "GameEnded",
-    "Paid",
-    "Passed",
-    "Revealed",
-    "Sold",
-    "Undone",
-    "events_for",
-]
+__all__ = ["AuctionChosen", "AuctionWon", "BidMade", "Committed", "Event", "ExamineStopped",
+           "Examined", "GameEnded", "Paid", "Passed", "Revealed", "Sold", "Undone"]
 
 
 @attrs.frozen
@@ -154,28 +135,3 @@ class Undone:
 Event: TypeAlias = (AuctionChosen | Examined | ExamineStopped | Committed | Revealed
                     | BidMade | Passed | AuctionWon | Paid | Sold | GameEnded | Undone)
 """Any event."""
-
-EVENT_TYPES = (AuctionChosen, Examined, ExamineStopped, Committed, Revealed, BidMade,
-               Passed, AuctionWon, Paid, Sold, GameEnded, Undone)
-
-
-def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-    """The events as ``seat`` may see them (None: a spectator): another seat's examined
-    card, sealed notes and won cards are hidden (None); everything else is public."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
-        raise ArgumentError(f"seat must be a seat 0 to 3 or None (a spectator), not {seat!r}")
-    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
-        raise ArgumentError(f"events_for needs an iterable of events, not "
-                            f"{type(events).__name__}")
-    seen: list[Event] = []
-    for event in events:
-        if not isinstance(event, EVENT_TYPES):
-            raise ArgumentError(f"not an event: {type(event).__name__}")
-        if isinstance(event, Examined) and event.seat != seat:
-            event = Examined(event.seat, event.container, event.slot, None)
-        elif isinstance(event, Committed) and event.seat != seat:
-            event = Committed(event.seat, None)
-        elif isinstance(event, Sold) and event.seat != seat:
-            event = Sold(event.container, event.seat, None)
-        seen.append(event)
-    return tuple(seen)

@@ -1,59 +1,69 @@
-"""Boxes as a kernel game: the ``Game`` protocol over Boxes' functions.
+"""Boxes as a kernel game: its facts, its setup, its door and its rules.
 
-``BOXES`` is the instance the registry knows as ``"boxes"``. Boxes is the first game
-with simultaneous moves (``GameFacts.simultaneous_moves``): in phase ``sealedBid``
-every seat that has not committed is in ``to_move``, ``legal_moves`` holds all
-their commits seat by seat, ``mover`` says whose a move is, and each commit is
-applied as it arrives; the last one reveals them all. All chance is in the setup.
+``BOXES`` is the instance the registry knows as ``"boxes"``. Boxes has simultaneous
+moves (``GameFacts.simultaneous_moves``): in phase ``sealedBid`` every seat that has
+not committed is in ``to_move``, ``legal_moves`` holds all their commits seat by
+seat, and each commit is applied as it arrives; the last one reveals them all. All
+chance is in the setup: ``new_setup`` draws from ``random.Random(seed)`` in BX5's
+order [D3] (the open pile shuffled from its canonical order, then the closed pile,
+then, only when no first auctioneer is given, ``randrange(N)``), and the setup
+records both piles and the first auctioneer, so ``start`` and replay draw nothing.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from aves_core.games.boxes import rules, setup
-from aves_core.games.boxes.cards import money_of
-from aves_core.games.boxes.events import Event, Undone, events_for
-from aves_core.games.boxes.moves import Auction, Bid, Move, Pass, Stop, parse_move
+from aves_core.games.boxes import rules, views
+from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, START_NOTES, money_of
+from aves_core.games.boxes.events import Committed, Event, Examined, Sold, Undone
+from aves_core.games.boxes.moves import Auction, Bid, Move, Pass, Stop
 from aves_core.games.boxes.phases import PHASES, Phase
-from aves_core.games.boxes.serialize import MOVE_TAGS
-from aves_core.games.boxes.state import REASONS, BoxesOptions, BoxesSetup, BoxesState
-from aves_core.games.boxes.views import BoxesView, indistinguishable, update_view, view_for
+from aves_core.games.boxes.state import BoxesOptions, BoxesSetup, BoxesState
+from aves_core.games.boxes.views import BoxesView
+from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 from aves_core.kernel.terminal import Screen
 
 __all__ = ["BOXES", "BoxesGame"]
 
 
+def _pile(pile: tuple[str, ...], canonical: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """``pile`` if it holds exactly the cards of ``canonical`` (``bad_pile`` otherwise)."""
+    if type(pile) is not tuple:
+        raise SetupError(f"{name} must be a list of card codes", code="bad_pile", path=name)
+    known = set(canonical)
+    for index, card in enumerate(pile):
+        if card not in known:
+            raise SetupError(f"{card!r:.20} is not a card of the {name} "
+                             f"({', '.join(sorted(known))})", code="bad_pile",
+                             path=f"{name}[{index}]")
+    have, want = Counter(pile), Counter(canonical)
+    if have != want:
+        wrong = sorted(card for card in known if have[card] != want[card])[0]
+        raise SetupError(f"the {name} must hold {len(canonical)} cards exactly: "
+                         f"{have[wrong]} of {wrong}, not {want[wrong]}", code="bad_pile",
+                         path=name)
+    return pile
+
+
 class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetup]):
     """Boxes for the kernel (its one instance is ``BOXES``)."""
 
     facts = GameFacts(
-        id="boxes",
-        name="Boxes",
-        version=1,
-        min_players=2,
-        max_players=4,
-        hidden_information=True,
-        chance=Chance.SETUP,
-        reasons=REASONS,
-        simultaneous_moves=True,
+        id="boxes", name="Boxes", version=1, min_players=2, max_players=4,
+        hidden_information=True, chance=Chance.SETUP, simultaneous_moves=True,
+        reasons=("most_wealth",),
         reason_words={"most_wealth": "the most wealth: banknotes, cards and collections"},
         summary="examine containers of face-down boxes, win them at open or sealed "
                 "auctions, end with the most wealth",
-        setup_codes=setup.SETUP_CODES,
-    )
+        setup_codes=("bad_pile", "bad_first"))
     phases = PHASES
-    move_type = Move
-    move_tags = MOVE_TAGS
-    event_type = Event
-    options_type = BoxesOptions
-    setup_type = BoxesSetup
-    state_type = BoxesState
-    view_type = BoxesView
+    refusals = rules.REFUSALS
     undo_rule = ("only the auctioneer's choice of auction, a stop that leaves the examining "
                  "to the next seat, or a bid or pass that leaves the auction going: never a "
                  "look, a commit, a reveal or a sale")
@@ -66,76 +76,75 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
 
     def new_setup(self, num_players: int, options: BoxesOptions, seed: int | None, *,
                   first_player: int | None = None) -> BoxesSetup:
-        """``setup.new_setup``: both piles and the first auctioneer, in BX5's order."""
-        return setup.new_setup(num_players, options, seed, first_player=first_player)
+        """Both piles and the first auctioneer, drawn in BX5's order (``seed`` None: the
+        system's randomness); ``first_player``, when given, draws nothing [D3]."""
+        self.check_players(num_players)
+        if not isinstance(options, BoxesOptions):
+            raise ArgumentError(f"options must be BoxesOptions, not {type(options).__name__}")
+        if seed is not None:
+            require_int(seed, "seed")
+        if first_player is not None:
+            require_int(first_player, "first_player")
+        rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        open_pile, closed_pile = list(OPEN_CANONICAL), list(CLOSED_CANONICAL)
+        rng.shuffle(open_pile)
+        rng.shuffle(closed_pile)
+        first = rng.randrange(num_players) if first_player is None else first_player
+        setup = BoxesSetup(tuple(open_pile), tuple(closed_pile), first)
+        self.start(num_players, setup)  # a first player that is no seat is a SetupError now
+        return setup
 
-    def start(self, num_players: int, setup_: BoxesSetup) -> BoxesState:
-        """``setup.start``: the recorded deal, checked."""
-        return setup.start(num_players, setup_)
+    def start(self, num_players: int, setup: BoxesSetup) -> BoxesState:
+        """Container 1 laid out, the first auctioneer to choose. A setup that is no deal is
+        a ``SetupError`` naming the bad field: ``bad_pile`` (``open_pile``,
+        ``closed_pile``), ``bad_first`` (``first``)."""
+        self.check_players(num_players)
+        if not isinstance(setup, BoxesSetup):
+            raise ArgumentError(f"a Boxes setup is a BoxesSetup, not {type(setup).__name__}")
+        open_pile = _pile(setup.open_pile, OPEN_CANONICAL, "open_pile")
+        closed_pile = _pile(setup.closed_pile, CLOSED_CANONICAL, "closed_pile")
+        first = setup.first
+        if type(first) is not int or not 0 <= first < num_players:
+            raise SetupError(f"the first auctioneer is a seat 0 to {num_players - 1}, not "
+                             f"{first!r:.20}", code="bad_first", path="first")
+        return BoxesState(open_pile, closed_pile, first, (START_NOTES,) * num_players)
 
-    def options_of(self, setup_: BoxesSetup) -> BoxesOptions:
+    def options_of(self, setup: BoxesSetup) -> BoxesOptions:
         """The options (none)."""
         return BoxesOptions()
 
     # --- play ------------------------------------------------------------------
 
-    def legal_moves(self, state: BoxesState) -> tuple[Move, ...]:
-        """``rules.legal_moves``."""
-        return rules.legal_moves(state)
-
-    def apply(self, state: BoxesState, move: Move) -> BoxesState:
-        """``rules.apply_move``."""
-        return rules.apply_move(state, move)
-
-    def step(self, state: BoxesState, move: Move) -> BoxesState:
-        """``rules.step``."""
-        return rules.step(state, move)
-
-    def apply_with_events(self, state: BoxesState, move: Move
-                          ) -> tuple[BoxesState, tuple[Event, ...]]:
-        """``rules.apply_move_with_events``."""
-        return rules.apply_move_with_events(state, move)
-
-    def is_legal(self, state: BoxesState, move: Move) -> bool:
-        """``rules.is_legal``."""
-        return rules.is_legal(state, move)
-
-    def result(self, state: BoxesState) -> Result | None:
-        """``state.result``."""
-        return state.result
-
-    def to_move(self, state: BoxesState) -> tuple[int, ...]:
-        """``rules.to_move``: in ``sealedBid`` every seat yet to commit."""
-        return rules.to_move(state)
-
-    def phase_name(self, state: BoxesState) -> str:
-        """``chooseAuction``, ``examine``, ``openAuction``, ``sealedBid``, ``payment`` or
-        ``gameEnd``."""
-        return state.phase.value
-
-    def mover(self, move: Move) -> int | None:
-        """The seat that makes ``move``."""
-        return move.player
+    # The rules' functions are the game's methods: every seat's moves in ``to_move``,
+    # seat by seat, and a legal move's step with its automatic steps (BX24).
+    legal_moves = staticmethod(rules.legal_moves)
+    transition = staticmethod(rules.step)
 
     # --- what a seat may know ---------------------------------------------------
 
-    def view(self, state: BoxesState, seat: int | None) -> BoxesView:
-        """``view_for``."""
-        return view_for(state, seat)
+    view = staticmethod(views.view_for)
 
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """``events_for``: examined cards, sealed commits and won cards are their seat's
-        alone."""
-        return events_for(events, seat)
+        """Another seat's examined card, sealed notes and won cards hidden (None);
+        everything else is public."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
+            raise ArgumentError(f"seat must be a seat 0 to 3 or None (a spectator), not "
+                                f"{seat!r}")
+        if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+            raise ArgumentError(f"events_for needs an iterable of events, not "
+                                f"{type(events).__name__}")
+        seen: list[Event] = []
+        for event in events:
+            if isinstance(event, Examined) and event.seat != seat:
+                event = Examined(event.seat, event.container, event.slot, None)
+            elif isinstance(event, Committed) and event.seat != seat:
+                event = Committed(event.seat, None)
+            elif isinstance(event, Sold) and event.seat != seat:
+                event = Sold(event.container, event.seat, None)
+            seen.append(event)
+        return tuple(seen)
 
-    def update_view(self, view: BoxesView, events: Iterable[Event]) -> BoxesView:
-        """``update_view``."""
-        return update_view(view, events)
-
-    def indistinguishable(self, state: BoxesState, seat: int | None, rng: random.Random
-                          ) -> BoxesState:
-        """``views.indistinguishable``: unseen cards and others' pending commits redrawn."""
-        return indistinguishable(state, seat, rng)
+    indistinguishable = staticmethod(views.indistinguishable)
 
     # --- undo -------------------------------------------------------------------
 
@@ -159,12 +168,7 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
                            before.bidders, before.standing, before.holder, before.turn),)
         return None
 
-    # --- text and JSON ----------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        """``0:auction open``, ``1:examine c3``, ``1:stop``, ``2:seal 500 100``,
-        ``0:bid 350``, ``3:pass``, ``0:pay 500 200``."""
-        return parse_move(text)
+    # --- reports ----------------------------------------------------------------------
 
     def state_report(self, state: BoxesState) -> dict[str, Any]:
         """Container, auctioneer, every seat's notes and money, the sales, and at the end
@@ -185,12 +189,7 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         """``the most wealth``."""
         return "the most wealth"
 
-    def state_text(self, state: BoxesState) -> str:
-        """The container, every seat's notes and containers, this container's looks, and
-        who moves."""
-        return str(state)
-
-    # --- bots and learning agents ----------------------------------------------------------
+    # --- bots, learning agents, the ways people play ----------------------------------------
 
     _hooks: Any = None
 
@@ -202,12 +201,11 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         return bot_factories(self)
 
     def search_hooks(self) -> Any:
-        """The unseen cards redrawn by pile and the others' pending commits drawn by the
-        playout policy, GreedyBot's scores at the root (``bots.search_hooks``)."""
+        """The hooks of ``aves_core.games.boxes.search``, made once."""
         if self._hooks is None:
-            from aves_core.games.boxes.bots import search_hooks
+            from aves_core.games.boxes.search import search_hooks
 
-            self._hooks = search_hooks()
+            self._hooks = search_hooks(self)
         return self._hooks
 
     def encoding(self, num_players: int) -> Any:
@@ -218,18 +216,14 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         self.check_players(num_players)
         return BoxesEncoding(num_players)
 
-    # --- the ways people play -------------------------------------------------------------
-
     def screen(self) -> Screen[Any, Any, Any]:
-        """The container's slots, every seat's notes, the auction and the moves in a
-        terminal, for ``aves play --game boxes``."""
+        """``aves play --game boxes``'s table (``aves_core.games.boxes.terminal``)."""
         from aves_core.games.boxes.terminal import BoxesScreen
 
         return BoxesScreen()
 
     def web_folder(self) -> Path:
-        """``games/boxes/web``: the container's slots, the seats' notes, the sealed bid
-        built note by note, the open auction and the payment, in the browser."""
+        """``games/boxes/web``: the browser's drawing of the table."""
         return Path(__file__).resolve().parent / "web"
 
 

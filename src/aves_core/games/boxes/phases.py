@@ -1,15 +1,16 @@
 """Boxes' phases and the transitions between them, declared once (BX24).
 
 One container (RULES-boxes.md BX8-BX17): the auctioneer chooses the kind of auction
-(``chooseAuction``); every seat examines in turn, the auctioneer first
-(``examine``; a turn that can afford no more slots ends by itself); then an open
-auction (``openAuction``) or every seat's sealed commit at once (``sealedBid``,
-simultaneous). The last commit reveals them all: one highest bid is paid with its
-notes, a tie goes to an open auction among the tied seats. An open auction's
-winner pays (``payment``: a resting phase only when it has more than one way to
-pay, else passed through); the container is sold, and the next one is laid out,
-or after the sixth the game ends (``gameEnd``). The auctioneer may take back its
-choice while nobody has examined (``taken_back``).
+(``chooseAuction``); every seat examines in turn, the auctioneer first (``examine``;
+a turn that can afford no more slots ends by itself); then an open auction
+(``openAuction``) or every seat's sealed commit at once (``sealedBid``,
+simultaneous). The last commit reveals them all: one highest bid pays its notes at
+once and the container is sold; a tie goes to an open auction among the tied seats.
+An open auction's winner with more than one way to pay chooses it (``payment``);
+with one way, it pays at once. A sold container is followed by the next one, or
+after the sixth the game ends (``gameEnd``): a sale leads from ``sealedBid``,
+``openAuction`` or ``payment``. The auctioneer may take back its choice while nobody
+has examined (``taken_back``).
 
 ```mermaid
 stateDiagram-v2
@@ -26,8 +27,11 @@ stateDiagram-v2
   examine --> openAuction: examined_open
   examine --> sealedBid: examined_sealed
   examine --> chooseAuction: taken_back
-  sealedBid --> payment: revealed
   sealedBid --> openAuction: tie
+  sealedBid --> chooseAuction: sold
+  sealedBid --> gameEnd: last_sold
+  openAuction --> chooseAuction: sold
+  openAuction --> gameEnd: last_sold
   openAuction --> payment: won
   payment --> chooseAuction: sold
   payment --> gameEnd: last_sold
@@ -65,9 +69,8 @@ class Trigger(enum.Enum):
     EXAMINED_OPEN = "examined_open"  # every seat examined; the auction is open
     EXAMINED_SEALED = "examined_sealed"  # every seat examined; the auction is sealed
     TAKEN_BACK = "taken_back"  # the auctioneer took back its choice (an undo)
-    REVEALED = "revealed"  # the last commit came in: one highest bid
     TIE = "tie"  # the last commit came in: equal highest bids, an open auction follows
-    WON = "won"  # an open auction has its winner
+    WON = "won"  # an open auction's winner has more than one way to pay
     SOLD = "sold"  # the winner paid and took the container; the next one is laid out
     LAST_SOLD = "last_sold"  # the sixth container is sold: the game ends
 
@@ -82,9 +85,14 @@ PHASES = PhaseMachine(
         (_T.EXAMINED_OPEN, _P.EXAMINE, _P.OPEN_AUCTION),
         (_T.EXAMINED_SEALED, _P.EXAMINE, _P.SEALED_BID),
         (_T.TAKEN_BACK, _P.EXAMINE, _P.CHOOSE_AUCTION),
-        (_T.REVEALED, _P.SEALED_BID, _P.PAYMENT),
+        # The last commit: a tie, or the one highest bid pays its notes (BX15, BX16).
         (_T.TIE, _P.SEALED_BID, _P.OPEN_AUCTION),
+        (_T.SOLD, _P.SEALED_BID, _P.CHOOSE_AUCTION),
+        (_T.LAST_SOLD, _P.SEALED_BID, _P.GAME_END),
+        # An open auction won: a choice of notes, or the one way to pay at once (BX17).
         (_T.WON, _P.OPEN_AUCTION, _P.PAYMENT),
+        (_T.SOLD, _P.OPEN_AUCTION, _P.CHOOSE_AUCTION),
+        (_T.LAST_SOLD, _P.OPEN_AUCTION, _P.GAME_END),
         (_T.SOLD, _P.PAYMENT, _P.CHOOSE_AUCTION),
         (_T.LAST_SOLD, _P.PAYMENT, _P.GAME_END),
     ),

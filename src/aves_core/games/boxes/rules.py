@@ -1,13 +1,5 @@
-"""The rules of Boxes (RULES-boxes.md) as pure functions over frozen states.
-
-``apply_move`` is the checked door: it refuses a move with an ``IllegalMoveError``
-whose code (BX25) is, checked in this order, ``game_over``; ``already_committed``
-(a second ``seal`` by a seat in the same sealed auction); ``not_your_turn`` (also a
-seat that is no seat); ``wrong_phase`` (a move of another phase, and a ``pass`` by
-the opener of an open auction, who must bid, BX11); then the move's own checks:
-``unknown_slot``, ``already_examined``, ``too_few_actions`` for ``examine``;
-``bad_bid`` then ``not_a_raise`` for ``bid``; ``notes_not_held`` for ``seal`` and
-``pay``; ``bad_payment`` for ``pay``. ``step`` is the same without the checks.
+"""The rules of Boxes (RULES-boxes.md) as pure functions over frozen states: the legal
+moves, the door's checks in BX25's order (``REFUSALS``) and each move's ``step``.
 
 A move runs the automatic steps on its own (BX24): an examining turn that can afford
 nothing more ends and the next seat's begins, or the auction does; the last sealed
@@ -20,10 +12,9 @@ that has not committed, ``legal_moves`` every such seat's commits, seat by seat.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
-
-import attrs
 
 from aves_core.games.boxes.cards import (
     NOTE_VALUES,
@@ -47,65 +38,31 @@ from aves_core.games.boxes.events import (
     Revealed,
     Sold,
 )
-from aves_core.games.boxes.moves import (
-    MOVE_TYPES,
-    Auction,
-    Bid,
-    Examine,
-    Move,
-    Pass,
-    Pay,
-    Seal,
-    Stop,
-)
+from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import PHASES, Phase, Trigger
-from aves_core.games.boxes.setup import MAX_PLAYERS
-from aves_core.games.boxes.state import (
-    ACTIONS,
-    CONTAINERS,
-    SLOTS,
-    BoxesState,
-    Look,
-    Sale,
-)
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.games.boxes.state import ACTIONS, CONTAINERS, COST, SLOTS, BoxesState, Look, Sale
+from aves_core.kernel.door import BAD_NOTATION, GAME_OVER, refuse
 from aves_core.kernel.game import Result
+from aves_core.kernel.notation import spec_of
 
-__all__ = [
-    "apply_move",
-    "apply_move_with_events",
-    "commit",
-    "finish",
-    "is_legal",
-    "legal_moves",
-    "pay",
-    "payments",
-    "reveal",
-    "seal_choices",
-    "seat_moves",
-    "step",
-    "to_move",
-]
+__all__ = ["AUCTIONS", "EXAMINES", "PASSES", "REFUSALS", "STOPS", "finish", "legal_moves",
+           "payments", "seal_choices", "seat_moves", "step"]
 
 _CHOOSE, _EXAMINE, _OPEN = Phase.CHOOSE_AUCTION, Phase.EXAMINE, Phase.OPEN_AUCTION
-_SEALED, _PAYMENT, _END = Phase.SEALED_BID, Phase.PAYMENT, Phase.GAME_END
-_WANTED: dict[type, Phase] = {Auction: _CHOOSE, Examine: _EXAMINE, Stop: _EXAMINE,
-                              Seal: _SEALED, Bid: _OPEN, Pass: _OPEN, Pay: _PAYMENT}
-_COST = {slot: 2 if slot[0] == "c" else 1 for slot in SLOTS}
-"""A closed slot costs 2 actions, an open one 1 (BX9)."""
+_SEALED = Phase.SEALED_BID
+_WANTED: dict[type, Phase] = {cls: phase for phase, tags in PHASES.actions.items()
+                              for cls in (Auction, Examine, Stop, Seal, Bid, Pass, Pay)
+                              if spec_of(cls).tag in tags}
+"""The phase each kind of move belongs to (the phase machine's ``actions``)."""
 _NEXT = PHASES.next
+_SEATS = range(4)
 
 # Moves are values: each is built once and shared, and whole tuples are cached by what
-# they depend on.
-_AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed"))
-                  for seat in range(MAX_PLAYERS))
-_EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in range(MAX_PLAYERS))
-_STOPS = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
-_PASSES = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
-_SEALS: dict[tuple[int, Notes], tuple[Move, ...]] = {}
-_BIDS: dict[tuple[int, int, int], tuple[Move, ...]] = {}
-_PAYS: dict[tuple[int, Notes, int], tuple[Move, ...]] = {}
-_PAYMENTS: dict[tuple[Notes, int], tuple[tuple[int, ...], ...]] = {}
+# they depend on (functools.cache: at most 4 seats x 625 sets of notes x 69 prices).
+AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed")) for seat in _SEATS)
+EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in _SEATS)
+STOPS = tuple(Stop(seat) for seat in _SEATS)
+PASSES = tuple(Pass(seat) for seat in _SEATS)
 
 Events = list[Event] | None
 """Where ``step`` writes what happened (None: nowhere, the fast path)."""
@@ -114,35 +71,14 @@ Events = list[Event] | None
 # --- who moves, and how ----------------------------------------------------------------
 
 
-def to_move(state: BoxesState) -> tuple[int, ...]:
-    """The seats that may move now: every seat yet to commit in a sealed auction, one
-    seat otherwise, nobody once the game is over."""
-    phase = state.phase
-    if phase is _SEALED:
-        return tuple(seat for seat, notes in enumerate(state.commits) if notes is None)
-    if phase is _EXAMINE:
-        return (state.examiner,)  # type: ignore[return-value]
-    if phase is _OPEN:
-        return (state.turn,)  # type: ignore[return-value]
-    if phase is _CHOOSE:
-        return (state.auctioneer,)
-    if phase is _PAYMENT:
-        return (state.winner,)  # type: ignore[return-value]
-    return ()
-
-
 def _sub_multisets(counts: Notes) -> list[Notes]:
     return [(a, b, c, d) for a in range(counts[0] + 1) for b in range(counts[1] + 1)
             for c in range(counts[2] + 1) for d in range(counts[3] + 1)]
 
 
+@functools.cache
 def _seals(seat: int, counts: Notes) -> tuple[Move, ...]:
-    key = (seat, counts)
-    found = _SEALS.get(key)
-    if found is None:
-        found = _SEALS[key] = tuple(Seal(seat, notes_of_counts(sub))
-                                    for sub in _sub_multisets(counts))
-    return found
+    return tuple(Seal(seat, notes_of_counts(sub)) for sub in _sub_multisets(counts))
 
 
 def seal_choices(seat: int, counts: Notes) -> tuple[tuple[int, ...], ...]:
@@ -150,12 +86,9 @@ def seal_choices(seat: int, counts: Notes) -> tuple[tuple[int, ...], ...]:
     return tuple(move.notes for move in _seals(seat, counts))  # type: ignore[union-attr]
 
 
+@functools.cache
 def _bids(seat: int, low: int, high: int) -> tuple[Move, ...]:
-    key = (seat, low, high)
-    found = _BIDS.get(key)
-    if found is None:
-        found = _BIDS[key] = tuple(Bid(seat, amount) for amount in range(low, high + 1, 50))
-    return found
+    return tuple(Bid(seat, amount) for amount in range(low, high + 1, 50))
 
 
 def _minimal(sub: Notes, price: int) -> bool:
@@ -168,23 +101,17 @@ def _minimal(sub: Notes, price: int) -> bool:
     return smallest is None or total - smallest < price
 
 
+@functools.cache
 def payments(counts: Notes, price: int) -> tuple[tuple[int, ...], ...]:
     """Every way to pay ``price`` from notes ``counts`` (BX17): sets whose sum reaches it
     and from which no note can be removed keeping it reached."""
-    key = (counts, price)
-    found = _PAYMENTS.get(key)
-    if found is None:  # every auction won asks: worth keeping (at most 625 x 69 keys)
-        found = _PAYMENTS[key] = tuple(notes_of_counts(sub) for sub in _sub_multisets(counts)
-                                       if _minimal(sub, price))
-    return found
+    return tuple(notes_of_counts(sub) for sub in _sub_multisets(counts)
+                 if _minimal(sub, price))
 
 
+@functools.cache
 def _pays(seat: int, counts: Notes, price: int) -> tuple[Move, ...]:
-    key = (seat, counts, price)
-    found = _PAYS.get(key)
-    if found is None:
-        found = _PAYS[key] = tuple(Pay(seat, notes) for notes in payments(counts, price))
-    return found
+    return tuple(Pay(seat, notes) for notes in payments(counts, price))
 
 
 def _unexamined(state: BoxesState, seat: int) -> list[str]:
@@ -201,149 +128,148 @@ def _unexamined(state: BoxesState, seat: int) -> list[str]:
 
 def seat_moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     """``seat``'s legal moves now (empty when it may not move)."""
+    return _moves(state, seat) if seat in state.to_move else ()
+
+
+def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
+    """The legal moves of ``seat``, one of ``to_move``."""
     phase = state.phase
-    if state.result is not None:
-        return ()
     if phase is _SEALED:
-        return _seals(seat, state.notes[seat]) if state.commits[seat] is None else ()
-    if seat not in to_move(state):
-        return ()
+        return _seals(seat, state.notes[seat])
     if phase is _EXAMINE:
         actions = state.actions
-        examines = _EXAMINES[seat]
+        examines = EXAMINES[seat]
         return (*(examines[slot] for slot in _unexamined(state, seat)
-                  if _COST[slot] <= actions), _STOPS[seat])
+                  if COST[slot] <= actions), STOPS[seat])
     if phase is _OPEN:
         money = money_of(state.notes[seat])
         if state.standing is None:
             return _bids(seat, 0, money)
-        return (*_bids(seat, state.standing + 50, money), _PASSES[seat])
+        return (*_bids(seat, state.standing + 50, money), PASSES[seat])
     if phase is _CHOOSE:
-        return _AUCTIONS[seat]
+        return AUCTIONS[seat]
     return _pays(seat, state.notes[seat], state.price)
 
 
 def legal_moves(state: BoxesState) -> tuple[Move, ...]:
     """Every legal move: the moves of every seat in ``to_move``, seat by seat."""
-    seats = to_move(state)
+    seats = state.to_move
     if len(seats) == 1:
-        return seat_moves(state, seats[0])
-    return tuple(move for seat in seats for move in seat_moves(state, seat))
+        return _moves(state, seats[0])
+    return tuple(move for seat in seats for move in _moves(state, seat))
 
 
-# --- the checked door ------------------------------------------------------------------
+# --- the door: BX25's checks, each run once the earlier ones passed ---------------------
 
 
-def _refuse(state: BoxesState, move: Move, code: str, why: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {why}", code=code, move=move, phase=state.phase)
-
-
-def _held(counts: Notes, notes: tuple[int, ...]) -> bool:
-    if any(note not in NOTE_VALUES for note in notes):
-        return False
-    return all(have >= want for have, want in zip(counts, counts_of_notes(notes), strict=True))
-
-
-def check(state: BoxesState, move: Move) -> None:
-    """Raise the ``IllegalMoveError`` of ``move``, if it is not legal (BX25's codes, in
-    the order of the module's docstring)."""
-    kind = type(move)
-    if kind not in _WANTED:
-        raise ArgumentError(f"a Boxes move is one of {', '.join(t.__name__ for t in MOVE_TYPES)}"
-                            f", not {kind.__name__}")
-    if state.result is not None:
-        raise _refuse(state, move, "game_over", "the game is over")
+def _out_of_turn(state: BoxesState, move: Move) -> str | None:
+    """``not_your_turn``: the seat is not to move (a seal by any seat of a sealed
+    auction is judged by ``already_committed``)."""
     seat = move.player
+    if state.phase is _SEALED and type(move) is Seal:
+        if 0 <= seat < state.num_players:  # every seat bids together (BX14)
+            return None
+    elif seat in state.to_move:
+        return None
+    return f"seat {seat} may not move now"
+
+
+def _wrong_phase(state: BoxesState, move: Move) -> str | None:
+    """``wrong_phase``: a move of another phase, or a pass by an open auction's opener,
+    who must bid (BX11)."""
     phase = state.phase
-    count = state.num_players
-    if (kind is Seal and phase is _SEALED and 0 <= seat < count
-            and state.commits[seat] is not None):
-        raise _refuse(state, move, "already_committed",
-                      f"seat {seat} has committed its sealed bid: a commit is final (BX14)")
-    if not 0 <= seat < count or seat not in to_move(state):
-        raise _refuse(state, move, "not_your_turn", f"seat {seat} may not move now")
-    if _WANTED[kind] is not phase:
-        raise _refuse(state, move, "wrong_phase",
-                      f"not a move of phase {phase.value} (BX24)")
-    if kind is Examine:
-        _check_examine(state, move)  # type: ignore[arg-type]
-    elif kind is Bid:
-        amount = move.amount  # type: ignore[union-attr]
-        money = money_of(state.notes[seat])
-        if amount < 0 or amount % 50 or amount > money:
-            raise _refuse(state, move, "bad_bid", f"a bid is a multiple of 50 from 0 to the "
-                          f"bidder's {money} ECU (BX11)")
-        if state.standing is not None and amount <= state.standing:
-            raise _refuse(state, move, "not_a_raise",
-                          f"the standing bid is {state.standing}: raise it or pass (BX12)")
-    elif kind is Pass:
-        if state.standing is None:
-            raise _refuse(state, move, "wrong_phase",
-                          "the opener must bid, 0 or more; it may not pass (BX11)")
-    elif kind is Seal or kind is Pay:
-        notes = move.notes  # type: ignore[union-attr]
-        if not _held(state.notes[seat], notes):
-            raise _refuse(state, move, "notes_not_held",
-                          f"seat {seat} does not hold those notes")
-        if kind is Pay and not _minimal(counts_of_notes(notes), state.price):
-            raise _refuse(state, move, "bad_payment",
-                          f"pay at least {state.price} with no note that is not needed (BX17)")
+    if _WANTED[type(move)] is not phase:
+        return f"not a move of phase {phase.value} (BX24)"
+    if type(move) is Pass and state.standing is None:
+        return "the opener must bid, 0 or more; it may not pass (BX11)"
+    return None
 
 
-def _check_examine(state: BoxesState, move: Examine) -> None:
-    slot = move.slot
-    if slot not in _COST:
-        raise _refuse(state, move, "unknown_slot",
-                      "a slot is c1 to c4 (closed) or o1 to o6 (open)")
-    if slot not in _unexamined(state, move.player):
-        raise _refuse(state, move, "already_examined",
-                      f"seat {move.player} examined {slot} already (BX9, [D5])")
-    if _COST[slot] > state.actions:
-        raise _refuse(state, move, "too_few_actions",
-                      f"{slot} costs {_COST[slot]} actions; {state.actions} left (BX9)")
+def _unknown_slot(state: BoxesState, move: Examine) -> str | None:
+    return None if move.slot in COST else "a slot is c1 to c4 (closed) or o1 to o6 (open)"
 
 
-def is_legal(state: BoxesState, move: Move) -> bool:
-    """True exactly when ``move`` is in ``legal_moves(state)`` (False for a value that is
-    no Boxes move; ``ArgumentError`` for a state that is no ``BoxesState``)."""
-    if not isinstance(state, BoxesState):
-        raise ArgumentError(f"is_legal needs a BoxesState, not {type(state).__name__}")
-    if type(move) not in _WANTED:
-        return False
-    try:
-        check(state, move)
-    except IllegalMoveError:
-        return False
-    return True
+def _already_examined(state: BoxesState, move: Examine) -> str | None:
+    container = state.container
+    for look in reversed(state.looks):  # this container's looks are the newest
+        if look.container != container:
+            break
+        if look.seat == move.player and look.slot == move.slot:
+            return f"seat {move.player} examined {move.slot} already (BX9, [D5])"
+    return None
 
 
-def apply_move(state: BoxesState, move: Move) -> BoxesState:
-    """The state after ``move``, or ``IllegalMoveError`` saying which rule it breaks."""
-    check(state, move)
-    return step(state, move)
+def _too_few_actions(state: BoxesState, move: Examine) -> str | None:
+    cost = COST[move.slot]
+    if cost <= state.actions:
+        return None
+    return f"{move.slot} costs {cost} actions; {state.actions} left (BX9)"
 
 
-def apply_move_with_events(state: BoxesState, move: Move
-                           ) -> tuple[BoxesState, tuple[Event, ...]]:
-    """``apply_move``, and what happened, unredacted."""
-    check(state, move)
-    events: list[Event] = []
-    after = step(state, move, events)
-    return after, tuple(events)
+def _bad_bid(state: BoxesState, move: Bid) -> str | None:
+    money = money_of(state.notes[move.player])
+    if move.amount % 50 or move.amount > money:
+        return f"a bid is a multiple of 50 from 0 to the bidder's {money} ECU (BX11)"
+    return None
 
 
-# --- the moves, unchecked ---------------------------------------------------------------
+def _not_a_raise(state: BoxesState, move: Bid) -> str | None:
+    if state.standing is not None and move.amount <= state.standing:
+        return f"the standing bid is {state.standing}: raise it or pass (BX12)"
+    return None
+
+
+def _already_committed(state: BoxesState, move: Seal) -> str | None:
+    if state.commits[move.player] is None:
+        return None
+    return f"seat {move.player} has committed its sealed bid: a commit is final (BX14)"
+
+
+def _not_held(state: BoxesState, move: Seal | Pay) -> str | None:
+    counts = state.notes[move.player]
+    notes = move.notes
+    if all(note in NOTE_VALUES for note in notes) and all(
+            have >= want for have, want in zip(counts, counts_of_notes(notes), strict=True)):
+        return None
+    return f"seat {move.player} does not hold those notes"
+
+
+def _bad_payment(state: BoxesState, move: Pay) -> str | None:
+    if _minimal(counts_of_notes(move.notes), state.price):
+        return None
+    return f"pay at least {state.price} with no note that is not needed (BX17)"
+
+
+REFUSALS = (
+    GAME_OVER,
+    refuse("not_your_turn", _out_of_turn),
+    refuse("wrong_phase", _wrong_phase),
+    BAD_NOTATION,  # a negative bid or note, a slot of no slot's shape, an auction "closed"
+    refuse("unknown_slot", _unknown_slot, Examine),
+    refuse("already_examined", _already_examined, Examine),
+    refuse("too_few_actions", _too_few_actions, Examine),
+    refuse("bad_bid", _bad_bid, Bid),
+    refuse("not_a_raise", _not_a_raise, Bid),
+    refuse("already_committed", _already_committed, Seal),
+    refuse("notes_not_held", _not_held, Seal, Pay),
+    refuse("bad_payment", _bad_payment, Pay),
+)
+"""The door's refusals in BX25's order: a move gets the first code it breaks."""
+
+
+# --- the moves' steps, for legal moves -----------------------------------------------------
 
 
 def step(state: BoxesState, move: Move, events: Events = None) -> BoxesState:
-    """``apply_move`` without its checks (``events``: a list to write what happened)."""
+    """The state after the legal ``move`` (the game's ``transition``); ``events``: a list
+    to write what happened."""
     return _STEPS[type(move)](state, move, events)
 
 
 def _auction(state: BoxesState, move: Any, events: Events) -> BoxesState:
     if events is not None:
         events.append(AuctionChosen(move.player, move.kind))
-    return attrs.evolve(state, phase=_NEXT[(state.phase, Trigger.CHOSEN)], auction=move.kind,
+    return state.evolve(phase=_NEXT[(state.phase, Trigger.CHOSEN)], auction=move.kind,
                         examiner=state.auctioneer, actions=ACTIONS)
 
 
@@ -351,11 +277,11 @@ def _examine(state: BoxesState, move: Any, events: Events) -> BoxesState:
     seat, slot = move.player, move.slot
     if events is not None:
         events.append(Examined(seat, state.container, slot, state.card(state.container, slot)))
-    state = attrs.evolve(state, actions=state.actions - _COST[slot],
+    state = state.evolve(actions=state.actions - COST[slot],
                          looks=(*state.looks, Look(state.container, seat, slot)))
     actions = state.actions
     # The turn ends by itself when no unexamined slot is affordable (BX9).
-    if any(_COST[other] <= actions for other in _unexamined(state, seat)):
+    if any(COST[other] <= actions for other in _unexamined(state, seat)):
         return state
     return _next_examiner(state)
 
@@ -370,34 +296,25 @@ def _next_examiner(state: BoxesState) -> BoxesState:
     count = state.num_players
     following = (state.examiner + 1) % count  # type: ignore[operator]
     if following != state.auctioneer:
-        return attrs.evolve(state, examiner=following, actions=ACTIONS)
+        return state.evolve(examiner=following, actions=ACTIONS)
     if state.auction == "sealed":
-        return attrs.evolve(state, phase=_NEXT[(_EXAMINE, Trigger.EXAMINED_SEALED)],
+        return state.evolve(phase=_NEXT[(_EXAMINE, Trigger.EXAMINED_SEALED)],
                             examiner=None, actions=0, commits=(None,) * count, order=())
     first = state.auctioneer
-    return attrs.evolve(state, phase=_NEXT[(_EXAMINE, Trigger.EXAMINED_OPEN)], examiner=None,
+    return state.evolve(phase=_NEXT[(_EXAMINE, Trigger.EXAMINED_OPEN)], examiner=None,
                         actions=0, bidders=tuple((first + d) % count for d in range(count)),
                         standing=None, holder=None, turn=first)
 
 
 def _seal(state: BoxesState, move: Any, events: Events) -> BoxesState:
+    # The commit is recorded, nothing revealed and no money moved (BX14) until the last.
     if events is not None:
         events.append(Committed(move.player, move.notes))
-    return reveal(commit(state, move.player, move.notes), events)
-
-
-def commit(state: BoxesState, seat: int, notes: tuple[int, ...]) -> BoxesState:
-    """``seat``'s commit recorded, nothing revealed and no money moved (BX14)."""
-    commits = list(state.commits)
-    commits[seat] = notes
-    return attrs.evolve(state, commits=tuple(commits), order=(*state.order, seat))
-
-
-def reveal(state: BoxesState, events: Events = None) -> BoxesState:
-    """Once every seat has committed, the reveal (BX14-BX16); before, ``state``."""
-    if any(notes is None for notes in state.commits):
-        return state
-    commits = tuple(notes or () for notes in state.commits)
+    pending = list(state.commits)
+    pending[move.player] = move.notes
+    if any(notes is None for notes in pending):
+        return state.evolve(commits=tuple(pending), order=(*state.order, move.player))
+    commits = tuple(notes or () for notes in pending)
     bids = [sum(notes) for notes in commits]
     best = max(bids)
     count = state.num_players
@@ -407,29 +324,28 @@ def reveal(state: BoxesState, events: Events = None) -> BoxesState:
                 if bids[seat] == best)
     if events is not None:
         events.append(Revealed(commits, top))
-    state = attrs.evolve(state, commits=(), order=(), revealed=commits)
+    state = state.evolve(commits=(), order=(), revealed=commits)
     if len(top) == 1:
         winner = top[0]
-        state = attrs.evolve(state, phase=_NEXT[(_SEALED, Trigger.REVEALED)], winner=winner,
-                             price=best)
+        state = state.evolve(winner=winner, price=best)
         if events is not None:
             events.append(AuctionWon(winner, best))
-        return pay(state, commits[winner], events)
-    return attrs.evolve(state, phase=_NEXT[(_SEALED, Trigger.TIE)], bidders=top,
+        return _pay(state, commits[winner], events)
+    return state.evolve(phase=_NEXT[(_SEALED, Trigger.TIE)], bidders=top,
                         standing=best, holder=top[0], turn=top[1])
 
 
 def _bid(state: BoxesState, move: Any, events: Events) -> BoxesState:
     if events is not None:
         events.append(BidMade(move.player, move.amount))
-    state = attrs.evolve(state, standing=move.amount, holder=move.player)
+    state = state.evolve(standing=move.amount, holder=move.player)
     return _next_bidder(state, move.player, events)
 
 
 def _pass(state: BoxesState, move: Any, events: Events) -> BoxesState:
     if events is not None:
         events.append(Passed(move.player))
-    state = attrs.evolve(state, bidders=tuple(seat for seat in state.bidders
+    state = state.evolve(bidders=tuple(seat for seat in state.bidders
                                               if seat != move.player))
     return _next_bidder(state, move.player, events)
 
@@ -440,25 +356,22 @@ def _next_bidder(state: BoxesState, seat: int, events: Events) -> BoxesState:
     following = next((seat + d) % count for d in range(1, count + 1)
                      if (seat + d) % count in bidders)
     if following != state.holder:
-        return attrs.evolve(state, turn=following)
+        return state.evolve(turn=following)
     # The turn would reach the holder: it wins at the standing bid (BX12).
     price = state.standing or 0
-    state = attrs.evolve(state, phase=_NEXT[(_OPEN, Trigger.WON)], bidders=(), standing=None,
-                         holder=None, turn=None, winner=following, price=price)
+    state = state.evolve(bidders=(), standing=None, holder=None, turn=None,
+                         winner=following, price=price)
     if events is not None:
         events.append(AuctionWon(following, price))
     ways = payments(state.notes[following], price)
     if len(ways) == 1:  # one way to pay (always at 0): automatic (BX17)
-        return pay(state, ways[0], events)
-    return state
+        return _pay(state, ways[0], events)
+    return state.evolve(phase=_NEXT[(_OPEN, Trigger.WON)])
 
 
-def _pay_move(state: BoxesState, move: Any, events: Events) -> BoxesState:
-    return pay(state, move.notes, events)
-
-
-def pay(state: BoxesState, notes: tuple[int, ...], events: Events = None) -> BoxesState:
-    """The winner pays ``notes`` to the bank and takes the container (BX10, BX17)."""
+def _pay(state: BoxesState, notes: tuple[int, ...], events: Events) -> BoxesState:
+    """The winner pays ``notes`` to the bank and takes the container (BX10, BX17): from
+    ``sealedBid``, ``openAuction`` or ``payment``, the next container or the end."""
     winner = state.winner
     assert winner is not None
     paid = counts_of_notes(notes)
@@ -470,12 +383,12 @@ def pay(state: BoxesState, notes: tuple[int, ...], events: Events = None) -> Box
     if events is not None:
         events.append(Paid(winner, notes))
         events.append(Sold(container, winner, state.container_cards(container)))
-    state = attrs.evolve(state, notes=tuple(all_notes), winner=None, price=0,
+    state = state.evolve(notes=tuple(all_notes), winner=None, price=0,
                          sales=(*state.sales, Sale(container, winner, state.price, notes)))
     if container < CONTAINERS:
-        return attrs.evolve(state, phase=_NEXT[(_PAYMENT, Trigger.SOLD)],
+        return state.evolve(phase=_NEXT[(state.phase, Trigger.SOLD)],
                             container=container + 1, auction=None)
-    return finish(attrs.evolve(state, phase=_NEXT[(_PAYMENT, Trigger.LAST_SOLD)]), events)
+    return finish(state.evolve(phase=_NEXT[(state.phase, Trigger.LAST_SOLD)]), events)
 
 
 def finish(state: BoxesState, events: Events = None) -> BoxesState:
@@ -488,9 +401,9 @@ def finish(state: BoxesState, events: Events = None) -> BoxesState:
                     "most_wealth")
     if events is not None:
         events.append(GameEnded(cards, wealth, result))
-    return attrs.evolve(state, result=result, final_cards=cards, wealth=wealth)
+    return state.evolve(result=result, final_cards=cards, wealth=wealth)
 
 
 _STEPS: dict[type, Callable[[BoxesState, Any, Events], BoxesState]] = {
     Auction: _auction, Examine: _examine, Stop: _stop, Seal: _seal, Bid: _bid,
-    Pass: _pass, Pay: _pay_move}
+    Pass: _pass, Pay: lambda state, move, events: _pay(state, move.notes, events)}

@@ -1,34 +1,15 @@
 """Boxes' search bot: the hooks of the kernel's IS-MCTS (``search_hooks``), the states
 drawn from what a seat knows (``sample``), the fast policy of playouts
-(``playout_move``) and the quick end of a game (``finish``). The values and
-GreedyBot are in ``aves_core.games.boxes.bots``.
+(``playout_move``) and the quick end of a game (``finish``); docs/boxes.md ("Bots and
+their strength") tells the design and what was measured on the way.
 
-**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
-``search_hooks()``, planning the seat's own moves against the others played by the
-policy below. ``Knowledge`` is the seat's view, the cards it knows by place and the
-unseen cards of each pile; ``sample`` puts the unseen cards of each pile in its
-unknown places in a random order, draws each other seat's ``temper`` (how far above
-or below its own estimate it bids, 1 +- ``TEMPER``) and, in a sealed auction, every
-other seat's commit, made or not, by the policy from what that seat knows in the
-drawn state (the real commits are never read, and no seat answers the seat's commit
-in the tree). The search's ``step`` plays a move and then the other seats' moves by
-the policy until the seat is to move again (``_forward``): the tree holds the seat's
-moves only. The policy (``playout_move``) chooses the auction by money, examines the
-closed slots then an open one, bids and commits by each seat's estimate of the
-container (the cards it examined in the drawn state, the others at their pile's
-mean, times its temper; sealed at ``SEALED_SHADE`` of it) raising by 50, and pays
-with the least waste; the searching seat's own playout bids at once what raising by
-50 would come to (just above the others' limits, or its own), the same sale in fewer
-moves. Walks and playouts follow the rules until the container in play is sold;
-``finish`` then sells the containers left by a quick model (each seat bids up to its
-value of a container or its money, the highest buys at the second bid) and the most
-wealth wins. A playout is thus judged by the game's end, not by the sale alone:
-money spent now counts as the bids it can no longer make, and a container bought
-near its value may let the next ones go cheaply to the others. GreedyBot's order of
-the root's moves and a strong progressive bias (``PRIOR``, with a narrow
-``WIDENING``) keep a small budget on greedy's first few choices until the playouts
-clearly prefer another. The search thinks as long with one legal move as with many
-(the kernel's ``steady``): its time never tells whether a seat had a choice.
+The tree holds the searching seat's moves only: after each, the other seats play the
+policy from what they know in the drawn state (``_forward``), and in a sealed auction
+every other seat's commit is drawn by the policy, made or not, so no seat answers the
+seat's commit and the real commits are never read. Walks and playouts follow the rules
+until the container in play is sold; ``finish`` then plays the rest by a quick model,
+so a playout is judged by the game's end: money spent now counts as the bids it can
+no longer make.
 """
 
 from __future__ import annotations
@@ -43,32 +24,21 @@ from aves_core.games.boxes.bots import (
     SEALED_SHADE,
     Knowledge,
     _mean,
-    _value,
     commit_for,
     holding_value,
     least_payment,
     score_moves,
 )
-from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, money_of
-from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
+from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, card_value, money_of
+from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import is_legal, legal_moves, step, to_move
-from aves_core.games.boxes.setup import MAX_PLAYERS
+from aves_core.games.boxes.rules import AUCTIONS, EXAMINES, PASSES, STOPS, legal_moves, step
 from aves_core.games.boxes.state import CONTAINERS, OPEN_SLOTS, SLOTS, BoxesState, Look
-from aves_core.games.boxes.views import BoxesView
 from aves_core.kernel.errors import ArgumentError
-from aves_core.kernel.game import Result
+from aves_core.kernel.game import Game, Result
 from aves_core.kernel.search import SearchHooks
 
-__all__ = [
-    "SIGHT",
-    "TEMPER",
-    "finish",
-    "playout_move",
-    "sample",
-    "search_hooks",
-    "worth",
-]
+__all__ = ["SIGHT", "TEMPER", "finish", "playout_move", "sample", "search_hooks", "worth"]
 
 TEMPER = 0.15
 """Another seat's ``temper`` is drawn from 1 - ``TEMPER`` to 1 + ``TEMPER``."""
@@ -140,11 +110,6 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
 
 # --- playouts ------------------------------------------------------------------------
 
-_AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed"))
-                  for seat in range(MAX_PLAYERS))
-_STOPS = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
-_EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in range(MAX_PLAYERS))
-_PASSES = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 _CLOSED_MEAN = _mean(CLOSED_CANONICAL, 0.0)
 _OPEN_MEAN = _mean(OPEN_CANONICAL, 0.0)
 MEAN_CONTAINER = 4 * _CLOSED_MEAN + 6 * _OPEN_MEAN
@@ -163,7 +128,7 @@ def _estimate(state: BoxesState, seat: int) -> float:
     known = []
     for slot, card in zip(SLOTS, cards, strict=True):
         if slot in seen:
-            value += _value(card)
+            value += card_value(card)
             if card[0] != "N":
                 known.append(card)
         else:
@@ -171,7 +136,7 @@ def _estimate(state: BoxesState, seat: int) -> float:
     if known:
         mine = [card for card in state.cards_of(seat) if card[0] != "N"]
         num, left = state.num_players, CONTAINERS - container
-        value += (holding_value(mine + known, num, left) - sum(map(_value, known))
+        value += (holding_value(mine + known, num, left) - sum(map(card_value, known))
                   - holding_value(mine, num, left))
     return value
 
@@ -201,8 +166,8 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
                     if look.container == container and look.seat == seat}
             for slot in SLOTS if actions >= 2 else OPEN_SLOTS:
                 if slot not in done:
-                    return _EXAMINES[seat][slot]
-        return _STOPS[seat]
+                    return EXAMINES[seat][slot]
+        return STOPS[seat]
     if phase is Phase.SEALED_BID:
         seat = next(other for other, notes in enumerate(state.commits) if notes is None)
         return Seal(seat, _playout_commit(state, seat))
@@ -216,7 +181,7 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
         limit = min(money_of(state.notes[bidder]),
                     _estimate(state, bidder) * _temper(state, bidder))
         if price > limit:
-            return _PASSES[bidder]
+            return PASSES[bidder]
         if bidder == getattr(state, "me", -1):
             # The searching seat's playout bids at once what raising by 50 would come
             # to: just above the others' limit, or its own (the same sale, fewer moves).
@@ -229,7 +194,7 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
         auctioneer = state.auctioneer
         held = [money_of(notes) for notes in state.notes]
         richest = max(value for other, value in enumerate(held) if other != auctioneer)
-        return _AUCTIONS[auctioneer][0 if held[auctioneer] >= richest else 1]
+        return AUCTIONS[auctioneer][0 if held[auctioneer] >= richest else 1]
     winner = state.winner
     assert winner is not None
     return Pay(winner, least_payment(state.notes[winner], state.price))
@@ -241,7 +206,7 @@ def _forward(state: BoxesState) -> BoxesState:
     me: int = state.me  # type: ignore[attr-defined]
     horizon: int = state.horizon  # type: ignore[attr-defined]
     while state.result is None and len(state.sales) < horizon:
-        seats = to_move(state)
+        seats = state.to_move
         if me in seats:
             if len(seats) == 1:
                 break
@@ -268,12 +233,15 @@ def worth(state: BoxesState) -> list[float]:
             for seat in range(num)]
 
 
+def _winners(wealth: Sequence[float]) -> Result:
+    best = max(wealth)
+    return Result(tuple(seat for seat, value in enumerate(wealth) if value >= best - 1e-9),
+                  "most_wealth")
+
+
 def _cutoff(state: BoxesState) -> Result:
     """A playout stopped early: the seats of the most ``worth`` share the win."""
-    values = worth(state)
-    best = max(values)
-    return Result(tuple(seat for seat, value in enumerate(values) if value >= best - 1e-9),
-                  "most_wealth")
+    return _winners(worth(state))
 
 
 def finish(state: BoxesState) -> Result:
@@ -305,14 +273,7 @@ def finish(state: BoxesState) -> Result:
         second = max(bid for seat, bid in enumerate(bids) if seat != buyer)
         money[buyer] -= min(money[buyer], int(second) // 50 * 50)
         cards[buyer] += box
-    wealth = [money[seat] + holding_value(cards[seat], num, 0) for seat in range(num)]
-    best = max(wealth)
-    return Result(tuple(seat for seat in range(num) if wealth[seat] >= best - 1e-9),
-                  "most_wealth")
-
-
-def _knowledge(view: BoxesView, events: Sequence[Any]) -> Knowledge:
-    return Knowledge.of(view)
+    return _winners([money[seat] + holding_value(cards[seat], num, 0) for seat in range(num)])
 
 
 def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float]:
@@ -325,18 +286,8 @@ def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float
 
 
 def _mover(state: BoxesState) -> int | None:
-    phase = state.phase
-    if state.result is not None:
-        return None
-    if phase is Phase.SEALED_BID:
-        return next((seat for seat, notes in enumerate(state.commits) if notes is None), None)
-    if phase is Phase.EXAMINE:
-        return state.examiner
-    if phase is Phase.OPEN_AUCTION:
-        return state.turn
-    if phase is Phase.CHOOSE_AUCTION:
-        return state.auctioneer
-    return state.winner
+    seats = state.to_move  # in a sealed auction, the first seat yet to commit
+    return seats[0] if seats else None
 
 
 def _result(state: BoxesState) -> Result | None:
@@ -347,21 +298,18 @@ def _result(state: BoxesState) -> Result | None:
     return result
 
 
-def _num_players(state: BoxesState) -> int:
-    return len(state.notes)
-
-
-def search_hooks() -> SearchHooks[BoxesState, Move, Knowledge]:
-    """The hooks of the generic search bot (plain functions)."""
+def search_hooks(game: Game[BoxesState, Move, Any, Any, Any, Any]
+                 ) -> SearchHooks[BoxesState, Move, Knowledge]:
+    """The hooks of the generic search bot for ``game`` (Boxes)."""
     return SearchHooks(
-        knowledge=_knowledge,
+        knowledge=lambda view, events: Knowledge.of(view),
         sample=sample,
         legal_moves=legal_moves,
-        is_legal=is_legal,
+        is_legal=game.is_legal,
         step=_search_step,
         mover=_mover,
         result=_result,
-        num_players=_num_players,
+        num_players=lambda state: state.num_players,
         playout_move=playout_move,
         cutoff=_cutoff,
         root_scores=_root_scores,

@@ -1,19 +1,10 @@
-"""Boxes in a terminal: the container's slots, every seat's banknotes, the auction, the
-containers won, the moves.
-
-The screen ``aves play --game boxes`` draws: the container in play, its auctioneer and
-kind of auction; its ten slots (closed ``c1``-``c4``, open ``o1``-``o6``), each with
-the card when the player examined it (``?`` when only others did) and who examined it;
-every seat's banknotes and the containers it won (at what price); the auction as it
-stands (whose turn to examine and the actions left; in a sealed auction who has
-committed, who is still to commit and the player's own commit; in an open auction the
-standing bid, its holder, who passed; the last reveal); the player's won containers
-and the cards they hold; then the legal moves, numbered. A sealed bid has hundreds of
-possible commits and an open auction dozens of amounts: they are typed
-(``seal 500 100``, ``bid 350``) and only the ends of their range are numbered. Short
-forms: ``open``, ``sealed``, ``e c3`` (or ``c3``), ``stop``, ``seal 500 100`` (notes in
-any order), ``seal none``, ``bid 350``, ``pass``, ``pay 500 200``. At the end, each
-seat's wealth, best first, part by part (``outcome``).
+"""Boxes in a terminal (``aves play --game boxes``; docs/boxes.md, "In a terminal"): the
+container's slots with the cards the player examined, every seat's banknotes and
+containers, the auction as it stands, the legal moves numbered (a commit or a bid is
+typed, only the ends of their range numbered), the events in words, and at the end
+each seat's wealth part by part. Short forms: ``open``, ``sealed``, ``e c3`` (or
+``c3``), ``stop``, ``seal 500 100`` (notes in any order), ``seal none``, ``bid 350``,
+``pass``, ``pay 500 200``.
 """
 
 from __future__ import annotations
@@ -22,10 +13,11 @@ from collections.abc import Callable, Sequence
 
 from aves_core.games.boxes.cards import (
     NOTE_VALUES,
-    Notes,
     card_value,
     collections_of,
+    held_text,
     money_of,
+    notes_of_counts,
 )
 from aves_core.games.boxes.events import (
     AuctionChosen,
@@ -41,21 +33,10 @@ from aves_core.games.boxes.events import (
     Sold,
     Undone,
 )
-from aves_core.games.boxes.moves import (
-    Auction,
-    Bid,
-    Examine,
-    Move,
-    Pass,
-    Pay,
-    Seal,
-    Stop,
-    parse_move,
-)
+from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.state import CLOSED_SLOTS, OPEN_SLOTS, SLOTS, BoxesState
 from aves_core.games.boxes.views import BoxesView
-from aves_core.kernel.errors import AvesError
 from aves_core.kernel.terminal import Paint, in_words
 
 __all__ = ["BoxesScreen"]
@@ -100,19 +81,6 @@ def _notes(notes: Sequence[int]) -> str:
     return f"{written or 'none'} ({_ecu(sum(notes))})"
 
 
-def _named(names: Sequence[str]) -> list[str]:
-    """The seats' names, a name several seats share followed by each one's seat
-    (``random (seat 1)``), as ``aves play`` writes them."""
-    return [f"{name} (seat {seat})" if list(names).count(name) > 1 and "(seat" not in name
-            else name for seat, name in enumerate(names)]
-
-
-def _held(counts: Notes) -> str:
-    """``4x500 4x200 1x50``."""
-    return " ".join(f"{count}x{value}" for value, count in zip(NOTE_VALUES, counts, strict=True)
-                    if count) or "no notes"
-
-
 def _ordinal(rank: int) -> str:
     return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
 
@@ -142,10 +110,8 @@ class BoxesScreen:
         """The container and its slots, every seat's notes and containers, the auction,
         the player's cards."""
 
-        named = _named(names)
-
         def who(seat: int) -> str:
-            return "you" if seat == view.seat else named[seat]
+            return "you" if seat == view.seat else names[seat]
 
         kind = f", {view.auction} auction" if view.auction else ""
         lines = ["", f"container {view.container} of 6, auctioneer: {who(view.auctioneer)}"
@@ -163,7 +129,7 @@ class BoxesScreen:
             if view.result is None and seat in view.to_move:
                 marks += "  <- to move"
             lines.append(f"  {who(seat):<{width}}  {_ecu(view.money[seat]):>5} ECU  "
-                         f"{_held(notes):<23}  won: {won or '-'}"
+                         f"{held_text(notes):<23}  won: {won or '-'}"
                          + (f"  examined: {looked}" if looked else "") + marks)
         lines += self._auction(view, who)
         if view.my_containers:
@@ -264,7 +230,7 @@ class BoxesScreen:
             return ["commit banknotes face down, any of yours: type seal and the notes "
                     "(seal 500 100), or",
                     f"  [1] seal none (a bid of 0)   [{last}] seal all "
-                    f"{_notes(self._all(view.notes[view.seat]))}"]
+                    f"{_notes(notes_of_counts(view.notes[view.seat]))}"]
         if isinstance(first, Pass):
             return [f"you cannot raise {_ecu(view.standing or 0)}: pass",
                     "  [1] pass (out of this auction)"]
@@ -292,20 +258,13 @@ class BoxesScreen:
                                            for cell in cells[start:start + 3]).rstrip())
         return lines
 
-    @staticmethod
-    def _all(counts: Notes) -> tuple[int, ...]:
-        return tuple(value for value, count in zip(NOTE_VALUES, counts, strict=True)
-                     for _ in range(count))
-
     # --- events --------------------------------------------------------------------------
 
     def event(self, event: Event, names: Sequence[str], seat: int, paint: Paint) -> str:
         """One event in words."""
 
-        named = _named(names)
-
         def who(other: int) -> str:
-            return "you" if other == seat else named[other]
+            return "you" if other == seat else names[other]
 
         if isinstance(event, AuctionChosen):
             article = "an" if event.kind == "open" else "a"
@@ -383,24 +342,20 @@ class BoxesScreen:
         head, rest = words[0], words[1:]
         try:
             if head in ("open", "sealed") and not rest:
-                return parse_move(f"{seat}:auction {head}")
+                return Auction(seat, "open" if head == "open" else "sealed")
             if head in ("e", "x", "examine") and len(rest) == 1:
-                return parse_move(f"{seat}:examine {rest[0]}")
+                return Examine(seat, rest[0])
             if len(words) == 1 and len(head) == 2 and head[0] in "co" and head[1].isdigit():
-                return parse_move(f"{seat}:examine {head}")
+                return Examine(seat, head)
             if head in ("stop", "pass") and not rest:
-                return parse_move(f"{seat}:{head}")
+                return Stop(seat) if head == "stop" else Pass(seat)
             if head in ("b", "bid") and len(rest) == 1:
-                return parse_move(f"{seat}:bid {rest[0].replace(',', '')}")
+                return Bid(seat, int(rest[0].replace(",", "")))
             if head in ("seal", "pay"):
                 if not rest:
                     return f"type the notes after {head}: {head} 500 100 ({self.help})"
-                if rest in (["none"], ["0"]):
-                    return parse_move(f"{seat}:{head} none")
-                notes = sorted((int(word) for word in rest), reverse=True)
-                return parse_move(f"{seat}:{head} {' '.join(map(str, notes))}")
+                notes = () if rest in (["none"], ["0"]) else tuple(int(word) for word in rest)
+                return (Seal if head == "seal" else Pay)(seat, notes)
         except ValueError:
-            return f"write the notes as numbers: 500 200 100 50 ({self.help})"
-        except AvesError as error:
-            return f"{error} ({self.help})"
+            return f"write the amount and the notes as numbers: 500 200 100 50 ({self.help})"
         return None

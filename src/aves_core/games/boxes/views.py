@@ -7,47 +7,24 @@ commits, every bid, pass and payment, who won each container, the pile sizes, ev
 seat's banknotes [D6]) and its own secrets: the card of each slot it examined, the
 cards of the containers it won [D13], its commit before the reveal. A spectator
 (``seat`` None) has no secrets. At the end every seat's cards are shown, sorted.
-
-``update_view(view, events)`` folds a seat's redacted events into its view. It
-rebuilds from the view the game as the seat knows it (``UNKNOWN`` for every card it
-has not seen, an empty stand-in for another seat's sealed commit), plays the events
-on it with the rules' own steps, and projects that again: the rules never read a
-card before the end, and a commit only at the reveal, whose event brings them all.
-
 ``indistinguishable(state, seat, rng)`` redraws everything ``seat`` cannot see.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 import attrs
 
 from aves_core.games.boxes import rules
-from aves_core.games.boxes.cards import UNKNOWN, Notes, money_of
-from aves_core.games.boxes.events import (
-    EVENT_TYPES,
-    AuctionChosen,
-    BidMade,
-    Committed,
-    Event,
-    Examined,
-    ExamineStopped,
-    GameEnded,
-    Paid,
-    Passed,
-    Revealed,
-    Sold,
-    Undone,
-)
-from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Stop
+from aves_core.games.boxes.cards import Notes, money_of
+from aves_core.games.boxes.moves import Move
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Look, Sale, slot_index
+from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Sale, slot_index
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = ["BoxesView", "SeenLook", "WonContainer", "indistinguishable", "update_view",
+__all__ = ["BoxesView", "SeenLook", "WonContainer", "indistinguishable", "known_cards",
            "view_for"]
 
 
@@ -138,7 +115,7 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
     sealed = state.phase is Phase.SEALED_BID
     container = state.container
     return BoxesView(
-        seat=seat, phase=state.phase, to_move=rules.to_move(state), result=state.result,
+        seat=seat, phase=state.phase, to_move=state.to_move, result=state.result,
         container=container, auctioneer=state.auctioneer, auction=state.auction,
         notes=state.notes, money=tuple(money_of(notes) for notes in state.notes),
         examiner=state.examiner, actions=state.actions,
@@ -157,94 +134,15 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
         legal_moves=() if seat is None else rules.seat_moves(state, seat))
 
 
-def _place(piles: tuple[list[str], list[str]], container: int, slot: str, card: str) -> None:
-    closed, index = slot_index(container, slot)
-    piles[0 if closed else 1][index] = card
-
-
-def _known(view: BoxesView) -> BoxesState:
-    """The game as ``view``'s seat knows it: unseen cards ``UNKNOWN``, another seat's
-    sealed commit an empty stand-in."""
-    count = len(view.notes)
-    piles: tuple[list[str], list[str]] = ([UNKNOWN] * 24, [UNKNOWN] * 36)
-    for look in view.looks:
-        if look.card is not None:
-            _place(piles, look.container, look.slot, look.card)
+def known_cards(view: BoxesView) -> dict[tuple[bool, int], str]:
+    """The cards ``view``'s seat has seen, by place (``slot_index``): those of the slots
+    it examined and of the containers it won (BX22)."""
+    known = {slot_index(look.container, look.slot): look.card for look in view.looks
+             if look.card is not None}
     for won in view.my_containers:
         for slot, card in zip(SLOTS, won.cards, strict=True):
-            _place(piles, won.container, slot, card)
-    commits: tuple[tuple[int, ...] | None, ...] = ()
-    if view.phase is Phase.SEALED_BID:
-        commits = tuple((view.my_commit if other == view.seat else ())
-                        if other in view.committed else None for other in range(count))
-    return BoxesState(
-        open_pile=tuple(piles[1]), closed_pile=tuple(piles[0]),
-        first=(view.auctioneer - view.container + 1) % count, notes=view.notes,
-        container=view.container, phase=view.phase, auction=view.auction,
-        examiner=view.examiner, actions=view.actions,
-        looks=tuple(Look(look.container, look.seat, look.slot) for look in view.looks),
-        commits=commits, order=view.committed, revealed=view.revealed,
-        bidders=view.bidders, standing=view.standing, holder=view.holder, turn=view.turn,
-        winner=view.winner, price=view.price, sales=view.sales, result=view.result,
-        final_cards=view.final_cards, wealth=view.wealth)
-
-
-def _fold(state: BoxesState, event: Event) -> BoxesState:
-    """One event played on the game as a seat knows it."""
-    if isinstance(event, AuctionChosen):
-        return rules.step(state, Auction(event.seat, event.kind))
-    if isinstance(event, Examined):
-        if event.card is not None:
-            piles = (list(state.closed_pile), list(state.open_pile))
-            _place(piles, event.container, event.slot, event.card)
-            state = attrs.evolve(state, closed_pile=tuple(piles[0]), open_pile=tuple(piles[1]))
-        return rules.step(state, Examine(event.seat, event.slot))
-    if isinstance(event, ExamineStopped):
-        return rules.step(state, Stop(event.seat))
-    if isinstance(event, Committed):
-        return rules.commit(state, event.seat, event.notes or ())
-    if isinstance(event, Revealed):
-        return rules.reveal(attrs.evolve(state, commits=event.commits))
-    if isinstance(event, BidMade):
-        return rules.step(state, Bid(event.seat, event.amount))
-    if isinstance(event, Passed):
-        return rules.step(state, Pass(event.seat))
-    if isinstance(event, Paid):
-        # An automatic payment was made by the step that won the auction already.
-        if state.phase is Phase.PAYMENT and state.winner == event.seat:
-            return rules.pay(state, event.notes)
-        return state
-    if isinstance(event, Sold):
-        if event.cards is not None:
-            piles = (list(state.closed_pile), list(state.open_pile))
-            for slot, card in zip(SLOTS, event.cards, strict=True):
-                _place(piles, event.container, slot, card)
-            state = attrs.evolve(state, closed_pile=tuple(piles[0]), open_pile=tuple(piles[1]))
-        return state
-    if isinstance(event, GameEnded):
-        return attrs.evolve(state, final_cards=event.cards, wealth=event.wealth,
-                            result=event.result)
-    if isinstance(event, Undone):
-        return attrs.evolve(state, phase=Phase(event.phase), auction=event.auction,
-                            examiner=event.examiner, actions=event.actions,
-                            bidders=event.bidders, standing=event.standing,
-                            holder=event.holder, turn=event.turn)
-    return state  # AuctionWon: the step that won told it already
-
-
-def update_view(view: BoxesView, events: Iterable[Event]) -> BoxesView:
-    """The view after ``events`` (as ``events_for`` gave them to this seat)."""
-    if not isinstance(view, BoxesView):
-        raise ArgumentError(f"update_view needs a BoxesView, not {type(view).__name__}")
-    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
-        raise ArgumentError(f"update_view needs an iterable of events, not "
-                            f"{type(events).__name__}")
-    state = _known(view)
-    for event in events:
-        if not isinstance(event, EVENT_TYPES):
-            raise ArgumentError(f"not an event: {type(event).__name__}")
-        state = _fold(state, event)
-    return view_for(state, view.seat)
+            known[slot_index(won.container, slot)] = card
+    return known
 
 
 def indistinguishable(state: BoxesState, seat: int | None, rng: random.Random) -> BoxesState:
