@@ -14,19 +14,26 @@ from __future__ import annotations
 
 import enum
 import functools
+import importlib
+import sys
 import types
 import typing
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
 from aves_core.kernel.convert import FieldError, json_object, snake_case, structure
+from aves_core.kernel.errors import ArgumentError, SetupError
 from aves_core.kernel.facts import GameEnded, MovePlayed, Result
 from aves_core.kernel.notation import spec_of
 
 __all__ = [
+    "check_count",
     "common_fields",
     "derive_types",
+    "drawing_beside",
+    "part_of",
     "phase_of",
     "report_of",
     "result_of_json",
@@ -149,3 +156,35 @@ def result_of_json(data: Any, reasons: tuple[str, ...]) -> Result:
         raise FieldError(f"expected one of {choices}, got {result.reason!r:.40}",
                          path="reason")
     return result
+
+
+def check_count(facts: Any, num_players: object) -> None:
+    """``SetupError`` (``bad_players``) unless the game of ``facts`` is for this many
+    (``Game.check_players``)."""
+    if type(num_players) is not int:
+        raise ArgumentError(f"the number of players must be an int, not {num_players!r}")
+    if not facts.min_players <= num_players <= facts.max_players:
+        counts = (f"{facts.min_players}" if facts.min_players == facts.max_players
+                  else f"{facts.min_players} to {facts.max_players}")
+        raise SetupError(f"{facts.name} is for {counts} players, not {num_players}",
+                         code="bad_players")
+
+
+def part_of(game: Any, name: str) -> Any:
+    """The part ``game.parts`` names, imported (``Game.part``), or None."""
+    target = game.parts.get(name)
+    if target is None:
+        return None
+    module, _, attribute = target.partition(":")
+    package = type(game).__module__.rpartition(".")[0]
+    return getattr(importlib.import_module(module, package or None), attribute)
+
+
+def drawing_beside(cls: type) -> Path | None:
+    """The ``web`` folder beside the module of a game's class, if it holds an
+    ``index.js`` (``Game.web_folder``)."""
+    source = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if source is None:
+        return None
+    folder = Path(source).resolve().parent / "web"
+    return folder if (folder / "index.js").is_file() else None

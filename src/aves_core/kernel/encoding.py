@@ -20,7 +20,13 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["OBSERVATION_HIGH", "Encoding", "EncodingError", "FeatureEncoding"]
+__all__ = [
+    "OBSERVATION_HIGH",
+    "ActionTable",
+    "Encoding",
+    "EncodingError",
+    "FeatureEncoding",
+]
 
 OBSERVATION_HIGH = 8.0
 """No observation value is above this, nor below 0 (a count of cards or tokens, or a
@@ -63,14 +69,17 @@ class Encoding(Protocol[V, M]):
         ...
 
 
-class FeatureEncoding:
-    """The encoding of a game that lists its moves and its features (``Game.encoding``'s
-    default): action ``i`` of a seat is the ``i``-th of ``game.all_moves(num_players,
-    seat)``, and the observation is ``game.features(view)``, a fixed number of values
-    from 0 to ``OBSERVATION_HIGH``."""
+class ActionTable:
+    """Action indices read off a game's ``all_moves``: action ``i`` of a seat is the
+    ``i``-th of ``game.all_moves(num_players, seat)``. A game's encoding subclasses it
+    and gives ``observation_size``, ``observe`` and ``describe``; ``FeatureEncoding``
+    does so from the game's ``features``."""
+
+    observation_size: int
 
     def __init__(self, game: Any, num_players: int) -> None:
         self.game = game
+        self.num_players = num_players
         self.by_seat = [tuple(game.all_moves(num_players, seat)) for seat in range(num_players)]
         if len({len(moves) for moves in self.by_seat}) != 1:
             raise ArgumentError(f"{game.id}: all_moves gives the seats different numbers of "
@@ -78,8 +87,6 @@ class FeatureEncoding:
         self.num_actions = len(self.by_seat[0])
         self.index = [{move: index for index, move in enumerate(moves)}
                       for moves in self.by_seat]
-        first = game.start(num_players, game.new_setup(num_players, game.default_options(), 0))
-        self.observation_size = len(game.features(game.view(first, 0)))
 
     def action_index(self, move: Any) -> int:
         """The move's place among its seat's ``all_moves``."""
@@ -100,6 +107,17 @@ class FeatureEncoding:
         if move not in view.legal_moves:
             raise EncodingError(f"action {index} ({self.game.move_text(move)}) is not legal now")
         return move
+
+
+class FeatureEncoding(ActionTable):
+    """The encoding of a game that lists its moves and its features (``Game.encoding``'s
+    default): the actions of ``ActionTable``, and the observation ``game.features(view)``,
+    a fixed number of values from 0 to ``OBSERVATION_HIGH``."""
+
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
+        first = game.start(num_players, game.new_setup(num_players, game.default_options(), 0))
+        self.observation_size = len(game.features(game.view(first, 0)))
 
     def observe(self, view: Any, out: npt.NDArray[np.float32]) -> None:
         """The game's features of the view."""

@@ -1,45 +1,29 @@
 """The game protocol: everything a game supplies so that every layer can play it.
 
-A game is one object, an instance of a ``Game`` subclass, that holds its facts
-as data (``GameFacts``, like OpenSpiel's ``GameType``) and its rules as
-methods over its own frozen values. Logs, replay, tables, simulation, bots, the
-command line and the conformance kit (``aves_core.testing``) reach a game only
-through these methods, so a game that implements them gets all of those for free.
-
-Most of the protocol is derived from declarations (docs/games.md, "A game in a
-page"): the type parameters ``Game[State, Move, View, Event, Options, Setup]``
-give the value classes (``Move`` a union of ``@move`` classes, whose templates
-give the notation and the JSON: ``aves_core.kernel.notation``); ``refusals`` lists
-the door's checks in the rules' order and ``transition`` applies a legal move, from
-which the kernel derives ``apply``, ``is_legal``, ``apply_with_events`` and ``step``
-(``aves_core.kernel.door``); ``result``, ``to_move`` and ``phase_name`` read the
-state's ``result``, ``to_move`` (or ``active``) and ``phase``. A game overrides any
-of them where it has something better (AVES: a faster ``is_legal``).
+A game is one object, an instance of a ``Game`` subclass, that holds its facts as
+data (``GameFacts``) and its rules as methods over its own frozen values. Logs,
+replay, tables, simulation, bots, the command line and the conformance kit reach a
+game only through these methods. Most of them are derived from declarations
+(docs/games.md, "A game in a page"): the type parameters give the value classes and
+the moves' notation (``kernel/notation.py``), ``refusals`` and ``transition`` give
+the checked door (``kernel/door.py``), the state's attributes give ``result``,
+``to_move`` and ``phase_name``; a game overrides any of them where it has something
+better.
 
 The contracts every game keeps (the conformance kit checks them):
 
-- ``apply(state, move)`` returns a new state or raises ``IllegalMoveError`` with the
+- ``apply(state, move)`` returns a new state, or raises ``IllegalMoveError`` with the
   first listed code the move breaks; it accepts a move exactly when the move is in
-  ``legal_moves(state)``; it never mutates its input. ``step`` is ``apply`` without
-  the checks.
-- A game is its setup and its moves: ``start(n, setup)`` and the same moves
-  give the same states, and ``new_setup(n, options, seed)`` is the same for
-  the same seed. The setup records every random choice, so replay never
-  depends on a random number generator.
-- ``view(state, seat)`` holds nothing ``seat`` may not know, nor do the seat's
-  events (``events_for``); a game that also folds events into views
-  (``update_view``, optional) folds them into the view of the next state.
-- Every move names the seat that makes it in a ``player`` attribute, except
-  chance moves (``Chance.PLAY``), which no seat makes: ``mover`` is None.
-- A state awaiting chance (``awaits_chance``) has no seat to move, no legal move
-  and no result; ``apply`` accepts there exactly the chance moves it could draw.
+  ``legal_moves(state)`` and never mutates its input; ``step`` is ``apply`` unchecked.
+- A game is its setup and its moves: the same setup and moves give the same states,
+  the same seed the same setup; replay never uses a random number generator.
+- ``view(state, seat)`` and the seat's events (``events_for``) hold nothing ``seat``
+  may not know; a game that folds events into views (``update_view``) folds right.
+- Every move names its seat in ``player``, but a chance move (``mover`` is None); a
+  state awaiting chance has no seat to move, no legal move and no result.
 - Every step from one resting phase to another follows the declared phase machine.
-
-Reserved for simultaneous games (Boxes): ``to_move`` returns every seat that
-may move now, not only one; ``GameFacts.simultaneous_moves`` says a game uses
-it. A move that must stay hidden until revealed is applied like any other
-and redacted by ``events_for`` (an event saying only that the seat has
-committed) until the game's own reveal event; see ``docs/games.md``.
+- A simultaneous game's ``to_move`` gives every seat that may move; a hidden commit
+  is redacted by ``events_for`` until the game's reveal (docs/games.md).
 """
 
 from __future__ import annotations
@@ -47,7 +31,6 @@ from __future__ import annotations
 import abc
 import functools
 import random
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -62,8 +45,11 @@ from aves_core.kernel.convert import (
     type_first,
 )
 from aves_core.kernel.derive import (
+    check_count,
     common_fields,
     derive_types,
+    drawing_beside,
+    part_of,
     phase_of,
     report_of,
     result_of_json,
@@ -190,16 +176,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     def check_players(self, num_players: int) -> None:
         """Raise ``SetupError`` (``bad_players``) unless the game is for this many."""
-        from aves_core.kernel.errors import SetupError
-
-        facts = self.facts
-        if type(num_players) is not int:
-            raise ArgumentError(f"the number of players must be an int, not {num_players!r}")
-        if not facts.min_players <= num_players <= facts.max_players:
-            counts = (f"{facts.min_players}" if facts.min_players == facts.max_players
-                      else f"{facts.min_players} to {facts.max_players}")
-            raise SetupError(f"{facts.name} is for {counts} players, not {num_players}",
-                             code="bad_players")
+        check_count(self.facts, num_players)
 
     # --- play ---------------------------------------------------------------
 
@@ -485,12 +462,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         the web host serves at ``games/<id>/web/``: by default the ``web`` folder beside
         the module of the game's class, when it holds an ``index.js``. None: the
         client's fallback, the view as readable data and the legal moves as buttons."""
-        module = sys.modules.get(type(self).__module__)
-        source = getattr(module, "__file__", None)
-        if source is None:
-            return None
-        folder = Path(source).resolve().parent / "web"
-        return folder if (folder / "index.js").is_file() else None
+        return drawing_beside(type(self))
 
     def setup_to_json(self, setup: U) -> dict[str, Any]:
         """A setup as the JSON object of a log's ``setup`` key."""
@@ -536,24 +508,45 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
 
     # --- bots, search, the terminal -------------------------------------------------
 
+    parts: Mapping[str, str] = {}
+    """Where the game's own players and drawings are, ``"module:name"`` (a module
+    relative to the game's package when it starts with a dot), imported the first time
+    they are asked for: ``"screen"`` (a ``Screen`` class), ``"encoding"`` (an
+    ``Encoding`` class, made with the number of players), ``"greedy"`` (a bot class),
+    ``"bots"`` (a function of the game giving its bots by name, instead of
+    ``standard_bots``), ``"search"`` (a function of the game giving its
+    ``SearchHooks``). ``{"screen": ".terminal:BoxesScreen"}``."""
+
+    def part(self, name: str) -> Any:
+        """The part ``parts`` names (imported now), or None when it names none."""
+        return part_of(self, name)
+
     def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
         """The game's bots by name; each factory takes the text after ``name:``.
-        Every game has ``random``; ``search`` when it has ``search_hooks``."""
+        Every game has ``random``; ``search`` when it has ``search_hooks``;
+        ``greedy`` when its ``parts`` name one (or the bots its ``"bots"`` part gives)."""
         from aves_core.kernel.bots import standard_bots
 
-        return standard_bots(self)
+        make = self.part("bots")
+        if make is not None:
+            made: Mapping[str, Callable[[str], Bot]] = make(self)
+            return made
+        return standard_bots(self, greedy=self.part("greedy"))
 
     def encoding(self, num_players: int) -> Encoding[V, M] | None:
         """The game's fixed action indices and observation layout for learning agents
-        (``aves_core.envs``): by default from ``all_moves`` and ``features`` when the
-        game gives them (``FeatureEncoding``), else None."""
-        if (type(self).all_moves is Game.all_moves
-                or type(self).features is Game.features):
+        (``aves_core.envs``): the ``"encoding"`` part, else one from ``all_moves`` and
+        ``features`` when the game gives them (``FeatureEncoding``), else None."""
+        kind = self.part("encoding")
+        if kind is None and (type(self).all_moves is Game.all_moves
+                             or type(self).features is Game.features):
             return None
         from aves_core.kernel.encoding import FeatureEncoding
 
         self.check_players(num_players)
-        return FeatureEncoding(self, num_players)
+        made: Encoding[V, M] = (FeatureEncoding(self, num_players) if kind is None
+                                else kind(num_players))
+        return made
 
     def all_moves(self, num_players: int, seat: int) -> Sequence[M]:
         """Every move ``seat`` could ever make, in a fixed order: its action indices (the
@@ -566,15 +559,17 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         raise NotImplementedError(f"{self.id} gives no features")
 
     def search_hooks(self) -> SearchHooks[Any, Any, Any] | None:
-        """What the generic search bot needs to play this game: by default, when the game
-        gives ``determinize``, the hooks of ``aves_core.kernel.search.view_hooks``."""
-        if type(self).determinize is Game.determinize:
-            return None
-        hooks: SearchHooks[Any, Any, Any] | None = self.__dict__.get("_view_hooks")
+        """What the generic search bot needs to play this game, made once: the
+        ``"search"`` part's, else, when the game gives ``determinize``, the hooks of
+        ``aves_core.kernel.search.view_hooks``, else None."""
+        hooks: SearchHooks[Any, Any, Any] | None = self.__dict__.get("_search_hooks")
         if hooks is None:
-            from aves_core.kernel.search import view_hooks
-
-            hooks = self.__dict__["_view_hooks"] = view_hooks(self)
+            make = self.part("search")
+            if make is None and type(self).determinize is not Game.determinize:
+                from aves_core.kernel.search import view_hooks as make
+            if make is None:
+                return None
+            hooks = self.__dict__["_search_hooks"] = make(self)
         return hooks
 
     def determinize(self, view: V, rng: random.Random) -> S:
@@ -584,8 +579,12 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         raise NotImplementedError(f"{self.id} cannot draw a state from a view")
 
     def screen(self) -> Screen[Any, Any, Any] | None:
-        """How ``aves play`` draws this game in a terminal: by default its views as
-        readable lines and its moves numbered in words (``ViewScreen``)."""
+        """How ``aves play`` draws this game in a terminal: the ``"screen"`` part, else
+        its views as readable lines and its moves numbered in words (``ViewScreen``)."""
+        kind = self.part("screen")
+        if kind is not None:
+            made: Screen[Any, Any, Any] = kind()
+            return made
         from aves_core.kernel.terminal import ViewScreen
 
         return ViewScreen(self)
