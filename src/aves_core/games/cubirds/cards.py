@@ -13,22 +13,6 @@ from collections.abc import Iterable
 
 from aves_core.kernel.errors import ArgumentError
 
-__all__ = [
-    "BIG",
-    "COUNTS",
-    "EMPTY",
-    "INDEX",
-    "NAMES",
-    "SMALL",
-    "SPECIES",
-    "TOTAL",
-    "Counts",
-    "add",
-    "counts_of",
-    "full_deck",
-    "text_of",
-]
-
 Counts = tuple[int, ...]
 """Cards of each species, eight ints in canonical order."""
 

@@ -1,25 +1,22 @@
-"""The rules of Cubirds (RULES-cubirds.md) as pure functions over frozen states.
+"""The rules of Cubirds (RULES-cubirds.md) as pure functions over frozen states: the
+legal moves, the door's refusals in the order of CB17a, and the transition.
 
-``apply_move`` is the checked door: it refuses a move with an ``IllegalMoveError``
-whose code is, checked in this order (CB17a), ``game_over``, ``not_your_turn``
-(also any seat's move while the game awaits a reshuffle: nobody is to move),
-``wrong_phase`` (also ``draw`` when the draw option is not offered, and a
-reshuffle when none is due), ``unknown_species``, ``bad_row``, ``bad_side``,
-``not_in_hand``, ``flock_too_small``, and ``bad_reshuffle`` (a reshuffle whose
-cards are not exactly the discard pile). ``step`` is the same without the checks.
+``REFUSALS`` are the door's checks, each judging the whole move for its code, in
+CB17a's order: ``bad_notation``, ``game_over``, ``not_your_turn`` (also any seat's
+move while the game awaits a reshuffle: nobody is to move), ``wrong_phase`` (also
+``draw`` when the draw option is not offered, and a reshuffle when none is due),
+``unknown_species``, ``bad_row``, ``bad_side``, ``not_in_hand``,
+``flock_too_small``, then ``bad_reshuffle`` (a reshuffle whose cards are not
+exactly the discard pile; CB17a does not list it).
 
-A seat's move runs the automatic steps on its own, in the order of the rules:
-the enclosure and refill of a lay, the two cards of a draw, the end of the turn
-(a win, else an empty hand ends the round: the other hands are discarded and a new
-deal is made, else the next seat), until a seat must choose, the game ends, or a
-card is needed from an empty deck. Then the state is a *chance node* (phase
-``reshuffle``, ``pending`` saying what for): ``chance_move`` shuffles the discard
-pile, in canonical order, with the game's generator, and applying that
+``transition`` plays a legal move and the automatic steps that follow it, in the
+order of the rules: the enclosure and refill of a lay, the two cards of a draw, the
+end of the turn (a win, else an empty hand ends the round: the other hands are
+discarded and a new deal is made, else the next seat), until a seat must choose,
+the game ends, or a card is needed from an empty deck. Then the state is a *chance
+node* (phase ``reshuffle``, ``pending`` saying what for): ``chance_move`` shuffles
+the discard pile, in canonical order, with the game's generator, and that
 ``Reshuffle`` makes it the deck and resumes the step that needed the card.
-
-Setup (CB4, CB5: ``new_setup``, ``start``, ``chance_generator`` and the chance
-plans) lives in ``aves_core.games.cubirds.setup``; its functions are re-exported
-here.
 """
 
 from __future__ import annotations
@@ -67,58 +64,32 @@ from aves_core.games.cubirds.moves import (
     Reshuffle,
 )
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.setup import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    ROWS,
-    chance_generator,
-    chance_plan,
-    new_setup,
-    setup_plan,
-    start,
-)
-from aves_core.games.cubirds.state import (
-    HAND_CARDS,
-    CubirdsState,
-    Pending,
-    ranks_of,
-)
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.games.cubirds.setup import MAX_PLAYERS, ROWS
+from aves_core.games.cubirds.state import HAND_CARDS, CubirdsState, Pending, ranks_of
+from aves_core.kernel.door import BAD_NOTATION, refuse
+from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
-
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "apply_move",
-    "apply_move_with_events",
-    "chance_generator",
-    "chance_move",
-    "chance_plan",
-    "is_legal",
-    "legal_moves",
-    "moves_for",
-    "new_setup",
-    "setup_plan",
-    "start",
-    "step",
-    "winning_reason",
-]
 
 _LAY, _DRAW_OPTION, _FLOCK = Phase.LAY, Phase.DRAW_OPTION, Phase.FLOCK
 _RESHUFFLE, _GAME_END = Phase.RESHUFFLE, Phase.GAME_END
 _WANTED = {Lay: _LAY, Draw: _DRAW_OPTION, NoDraw: _DRAW_OPTION, Fly: _FLOCK, NoFly: _FLOCK}
-_SEAT_MOVES = frozenset(_WANTED)
+SEAT_MOVES = tuple(_WANTED)
+"""The move classes a seat makes (all but Reshuffle)."""
 _DOING = {_LAY: "lay", _DRAW_OPTION: "draw or not (draw, nodraw)",
           _FLOCK: "fly a flock home or not (fly, nofly)"}
 
 # Moves are values: each is built once and shared. Legal lays and flocks depend only on
 # the seat and which species its hand holds (enough of), so whole tuples are cached.
-_LAYS = tuple(tuple(tuple(Lay(player, letter, row, side) for row in range(ROWS)
-                          for side in SIDES) for letter in SPECIES)
-              for player in range(MAX_PLAYERS))
-_FLIES = tuple(tuple(Fly(player, letter) for letter in SPECIES) for player in range(MAX_PLAYERS))
-_DRAWS = tuple((Draw(player), NoDraw(player)) for player in range(MAX_PLAYERS))
-_NOFLIES = tuple(NoFly(player) for player in range(MAX_PLAYERS))
+LAYS = tuple(tuple(tuple(Lay(player, letter, row, side) for row in range(ROWS)
+                         for side in SIDES) for letter in SPECIES)
+             for player in range(MAX_PLAYERS))
+"""Every lay, by seat and species: ``LAYS[seat][species][2 * row + side]``."""
+FLIES = tuple(tuple(Fly(player, letter) for letter in SPECIES) for player in range(MAX_PLAYERS))
+"""Every flock, by seat and species."""
+DRAWS = tuple((Draw(player), NoDraw(player)) for player in range(MAX_PLAYERS))
+"""``draw`` and ``nodraw``, by seat."""
+NOFLIES = tuple(NoFly(player) for player in range(MAX_PLAYERS))
+"""``nofly``, by seat."""
 _LAY_CACHE: dict[tuple[int, int], tuple[Move, ...]] = {}
 _FLY_CACHE: dict[tuple[int, int], tuple[Move, ...]] = {}
 
@@ -149,11 +120,11 @@ def moves_for(phase: Phase, player: int, hand: Counts) -> tuple[Move, ...]:
         moves = _LAY_CACHE.get((player, mask))
         if moves is None:
             moves = _LAY_CACHE[player, mask] = tuple(
-                move for index, lays in enumerate(_LAYS[player]) if mask >> index & 1
+                move for index, lays in enumerate(LAYS[player]) if mask >> index & 1
                 for move in lays)
         return moves
     if phase is _DRAW_OPTION:
-        return _DRAWS[player]
+        return DRAWS[player]
     if phase is _FLOCK:
         mask = 0
         for index, count in enumerate(hand):
@@ -162,104 +133,106 @@ def moves_for(phase: Phase, player: int, hand: Counts) -> tuple[Move, ...]:
         moves = _FLY_CACHE.get((player, mask))
         if moves is None:
             moves = _FLY_CACHE[player, mask] = (
-                *(fly for index, fly in enumerate(_FLIES[player]) if mask >> index & 1),
-                _NOFLIES[player])
+                *(fly for index, fly in enumerate(FLIES[player]) if mask >> index & 1),
+                NOFLIES[player])
         return moves
     return ()
 
 
-def is_legal(state: CubirdsState, move: Move) -> bool:
-    """True exactly when ``move`` is in ``legal_moves(state)`` (a reshuffle never is:
-    it is no seat's move; ``apply_move`` judges it)."""
-    if type(state) is not CubirdsState:
-        raise ArgumentError(f"is_legal needs a CubirdsState, not {type(state).__name__}")
-    if type(move) not in _SEAT_MOVES:
-        return False
-    return _refusal(state, move) is None
+# --- the door (CB17a) ------------------------------------------------------------------
+# Each check runs only once every earlier one has passed (aves_core.kernel.door): a
+# seat's move that reaches unknown_species is the active seat's, in its phase.
 
 
-# --- applying a move ---------------------------------------------------------------------
-
-
-def apply_move(state: CubirdsState, move: Move) -> CubirdsState:
-    """The state after ``move``, or ``IllegalMoveError`` saying which rule it breaks."""
-    return _checked(state, move, None)
-
-
-def apply_move_with_events(state: CubirdsState, move: Move
-                           ) -> tuple[CubirdsState, tuple[Event, ...]]:
-    """``apply_move``, and what happened, unredacted (the host's record)."""
-    events: list[Event] = []
-    after = _checked(state, move, events)
-    return after, tuple(events)
-
-
-def step(state: CubirdsState, move: Move) -> CubirdsState:
-    """``apply_move`` without its checks, for searches that play legal moves only."""
-    return _step(state, move, None)
-
-
-def _checked(state: CubirdsState, move: Move, events: list[Event] | None) -> CubirdsState:
-    if type(state) is not CubirdsState:
-        raise ArgumentError(f"apply_move needs a CubirdsState, not {type(state).__name__}")
-    if type(move) not in _SEAT_MOVES and type(move) is not Reshuffle:
-        raise ArgumentError(f"a Cubirds move is Lay, Draw, NoDraw, Fly, NoFly or Reshuffle, "
-                            f"not {type(move).__name__}")
-    refusal = _refusal(state, move)
-    if refusal is not None:
-        code, message = refusal
-        raise IllegalMoveError(f"{move}: {message}", code=code, move=move, phase=state.phase)
-    return _step(state, move, events)
-
-
-def _refusal(state: CubirdsState, move: Move) -> tuple[str, str] | None:
-    """The code and message of the first rule ``move`` breaks (CB17a's order), or None."""
+def _game_over(state: CubirdsState, _move: Move) -> str | None:
     result = state.result
-    if result is not None:
-        winners = " and ".join(f"seat {seat}" for seat in result.winners)
-        return "game_over", f"the game is over ({result.reason}, won by {winners})"
-    phase = state.phase
-    if isinstance(move, Reshuffle):
-        if phase is not _RESHUFFLE:
-            return "wrong_phase", (f"no reshuffle is due: seat {state.active} is to "
-                                   f"{_DOING[phase]}")
-        deck = move.deck
-        if not set(deck).issubset(SPECIES) or counts_of(deck) != state.discard:
-            return "bad_reshuffle", (f"the new deck must be the discard pile's cards "
-                                     f"({text_of(state.discard)}) in some order")
+    if result is None:
         return None
-    player = move.player
-    if phase is _RESHUFFLE:
-        return "not_your_turn", (f"nobody is to move: the deck is empty and the discard "
-                                 f"pile is to be reshuffled for {state.pending}")
-    if player != state.active:
-        return "not_your_turn", f"it is seat {state.active}'s turn, not seat {player}'s"
-    if _WANTED[type(move)] is not phase:
-        if type(move) is Draw and phase is _FLOCK:
-            return "wrong_phase", ("the draw option is not offered: cards were taken, or "
-                                   "fewer than 2 cards are left to draw (CB9)")
-        return "wrong_phase", f"seat {player} must {_DOING[phase]} now (phase {phase.value})"
-    kind = type(move)
-    if kind is Lay or kind is Fly:
-        species = INDEX.get(move.species)  # type: ignore[union-attr]
-        if species is None:
-            return "unknown_species", (f"{move.species!r:.20} is not a species: "  # type: ignore[union-attr]
-                                       f"one of {' '.join(SPECIES)}")
-        if kind is Lay:
-            if not 0 <= move.row < ROWS:  # type: ignore[union-attr]
-                return "bad_row", f"the rows are 0 to 3, not {move.row}"  # type: ignore[union-attr]
-            if move.side not in SIDES:  # type: ignore[union-attr]
-                return "bad_side", f"a side is left or right, not {move.side!r:.20}"  # type: ignore[union-attr]
-        held = state.hands[player][species]
-        if not held:
-            return "not_in_hand", f"seat {player} holds no {SPECIES[species]}"
-        if kind is Fly and held < SMALL[species]:
-            return "flock_too_small", (f"{held} {SPECIES[species]} are fewer than the small "
-                                       f"flock of {SMALL[species]}")
+    winners = " and ".join(f"seat {seat}" for seat in result.winners)
+    return f"the game is over ({result.reason}, won by {winners})"
+
+
+def _not_your_turn(state: CubirdsState, move: Lay | Draw | NoDraw | Fly | NoFly
+                   ) -> str | None:
+    if state.phase is _RESHUFFLE:
+        return (f"nobody is to move: the deck is empty and the discard pile is to be "
+                f"reshuffled for {state.pending}")
+    if move.player != state.active:
+        return f"it is seat {state.active}'s turn, not seat {move.player}'s"
     return None
 
 
-def _step(state: CubirdsState, move: Move, events: list[Event] | None) -> CubirdsState:
+def _wrong_phase(state: CubirdsState, move: Move) -> str | None:
+    phase = state.phase
+    if type(move) is Reshuffle:
+        if phase is _RESHUFFLE:
+            return None
+        return f"no reshuffle is due: seat {state.active} is to {_DOING[phase]}"
+    if _WANTED[type(move)] is phase:
+        return None
+    if type(move) is Draw and phase is _FLOCK:
+        return ("the draw option is not offered: cards were taken, or fewer than 2 cards "
+                "are left to draw (CB9)")
+    return f"seat {move.player} must {_DOING[phase]} now (phase {phase.value})"  # type: ignore[union-attr]
+
+
+def _unknown_species(_state: CubirdsState, move: Lay | Fly) -> str | None:
+    if move.species in INDEX:
+        return None
+    return f"{move.species!r:.20} is not a species: one of {' '.join(SPECIES)}"
+
+
+def _bad_row(_state: CubirdsState, move: Lay) -> str | None:
+    return None if 0 <= move.row < ROWS else f"the rows are 0 to 3, not {move.row}"
+
+
+def _bad_side(_state: CubirdsState, move: Lay) -> str | None:
+    return None if move.side in SIDES else f"a side is left or right, not {move.side!r:.20}"
+
+
+def _not_in_hand(state: CubirdsState, move: Lay | Fly) -> str | None:
+    if state.hands[move.player][INDEX[move.species]]:
+        return None
+    return f"seat {move.player} holds no {move.species}"
+
+
+def _flock_too_small(state: CubirdsState, move: Fly) -> str | None:
+    species = INDEX[move.species]
+    held = state.hands[move.player][species]
+    if held >= SMALL[species]:
+        return None
+    return f"{held} {move.species} are fewer than the small flock of {SMALL[species]}"
+
+
+def _bad_reshuffle(state: CubirdsState, move: Reshuffle) -> str | None:
+    deck = move.deck
+    if set(deck).issubset(SPECIES) and counts_of(deck) == state.discard:
+        return None
+    return (f"the new deck must be the discard pile's cards ({text_of(state.discard)}) in "
+            "some order")
+
+
+REFUSALS = (
+    BAD_NOTATION,
+    refuse("game_over", _game_over),
+    refuse("not_your_turn", _not_your_turn, *SEAT_MOVES),
+    refuse("wrong_phase", _wrong_phase),
+    refuse("unknown_species", _unknown_species, Lay, Fly),
+    refuse("bad_row", _bad_row, Lay),
+    refuse("bad_side", _bad_side, Lay),
+    refuse("not_in_hand", _not_in_hand, Lay, Fly),
+    refuse("flock_too_small", _flock_too_small, Fly),
+    refuse("bad_reshuffle", _bad_reshuffle, Reshuffle),
+)
+"""The door: each code a move can be refused with, in the order of CB17a."""
+
+
+# --- the transition ---------------------------------------------------------------------
+
+
+def transition(state: CubirdsState, move: Move, events: list[Event] | None) -> CubirdsState:
+    """The state after ``move``, which the door has judged legal; ``events``, when a
+    list, hears what happened (unredacted)."""
     kind = type(move)
     if kind is Lay:
         return _lay(state, move, events)  # type: ignore[arg-type]
@@ -284,13 +257,17 @@ def _step(state: CubirdsState, move: Move, events: list[Event] | None) -> Cubird
     return _reshuffle(state, move.deck, events)  # type: ignore[union-attr]
 
 
-def _with(hand: Counts, cards: str) -> Counts:
-    """``hand`` with ``cards`` (letters) added."""
-    counts = list(hand)
-    index = INDEX
-    for card in cards:
-        counts[index[card]] += 1
-    return tuple(counts)
+def laid(line: str, letter: str, count: int, side: str) -> tuple[str, str]:
+    """The row ``line`` after ``count`` cards of ``letter`` are laid at ``side``, and the
+    cards they take (CB7 [D3]): those between the laid cards and the nearest card of
+    their species, walking inward; nothing when it is adjacent or there is none."""
+    if side == LEFT:
+        nearest = line.find(letter)
+        taken = line[:nearest] if nearest > 0 else ""
+        return letter * count + line[len(taken):], taken
+    nearest = line.rfind(letter)
+    taken = line[nearest + 1:] if nearest >= 0 else ""
+    return line[:len(line) - len(taken)] + letter * count, taken
 
 
 def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
@@ -302,16 +279,7 @@ def _lay(state: CubirdsState, move: Lay, events: list[Event] | None) -> CubirdsS
     species = INDEX[letter]
     hand = state.hands[player]
     count = hand[species]
-    line = state.rows[row]
-    # CB7: walk inward from the laid cards to the nearest card of the species.
-    if side == LEFT:
-        nearest = line.find(letter)
-        taken = line[:max(nearest, 0)]
-        line = letter * count + line[len(taken):]
-    else:
-        nearest = line.rfind(letter)
-        taken = line[nearest + 1:] if nearest >= 0 else ""
-        line = line[:len(line) - len(taken)] + letter * count
+    line, taken = laid(state.rows[row], letter, count, side)
     counts = list(hand)
     counts[species] = 0
     for card in taken:
@@ -370,9 +338,10 @@ def _draw(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts
     """CB9: ``count`` cards from the deck's top into the hand."""
     cards, deck = deck[:count], deck[count:]
     if cards:
-        hands = _replace(hands, player, _with(hands[player], cards))
+        drawn = counts_of(cards)
+        hands = _replace(hands, player, add(hands[player], drawn))
         if events is not None:
-            events.append(CardsDrawn(player, len(cards), text_of(counts_of(cards))))
+            events.append(CardsDrawn(player, len(cards), text_of(drawn)))
     if len(cards) < count:  # the deck ran out: the discard pile holds the rest [D5]
         return _await(rows, deck, discard, hands, collections, dealer, player,
                       Pending("draw", count - len(cards)), events)
@@ -427,13 +396,12 @@ def _turn_end(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Co
             events.append(TurnStarted(following))
         return CubirdsState(rows, deck, discard, hands, collections, dealer, _LAY, following)
     # CB13 [D9, D10]: the round ends; every other hand is discarded face up.
-    thrown = list(EMPTY)
+    thrown = EMPTY
     for hand in hands:
-        for index, count in enumerate(hand):
-            thrown[index] += count
+        thrown = add(thrown, hand)
     if events is not None:
-        events.append(RoundEnded(player, tuple(thrown)))
-    discard = add(discard, tuple(thrown))
+        events.append(RoundEnded(player, thrown))
+    discard = add(discard, thrown)
     empty = (EMPTY,) * len(hands)
     if len(deck) + sum(discard) < HAND_CARDS * len(hands):  # CB14: no new deal
         return _exhausted(rows, deck, discard, empty, collections, player, events)
@@ -452,10 +420,11 @@ def _deal(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts
         need = HAND_CARDS - done
         cards, deck = deck[:need], deck[need:]
         if cards:
-            hands = _replace(hands, seat, _with(hands[seat], cards))
+            dealt = counts_of(cards)
+            hands = _replace(hands, seat, add(hands[seat], dealt))
             remaining -= len(cards)
             if events is not None:
-                events.append(CardsDealt(seat, len(cards), text_of(counts_of(cards))))
+                events.append(CardsDealt(seat, len(cards), text_of(dealt)))
         if len(cards) < need:
             return _await(rows, deck, discard, hands, collections, dealer, dealer,
                           Pending("deal", remaining), events)
