@@ -28,7 +28,7 @@ from aves_core.games.cubirds.events import (
     LayUndone,
     NoDrawUndone,
 )
-from aves_core.games.cubirds.moves import Lay, Move, NoDraw, Reshuffle
+from aves_core.games.cubirds.moves import Lay, Move, NoDraw
 from aves_core.games.cubirds.phases import PHASES, Phase
 from aves_core.games.cubirds.state import REASONS, CubirdsOptions, CubirdsSetup, CubirdsState
 from aves_core.games.cubirds.views import CubirdsView, view_for
@@ -76,6 +76,7 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     new_setup = staticmethod(setup.new_setup)
     start = staticmethod(setup.start)
     legal_moves = staticmethod(rules.legal_moves)
+    is_legal = staticmethod(rules.is_legal)
     transition = staticmethod(rules.transition)
     chance_move = staticmethod(rules.chance_move)
     chance_generator = staticmethod(setup.chance_generator)
@@ -90,17 +91,6 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     def options_of(self, setup: CubirdsSetup) -> CubirdsOptions:
         """The options that give this setup."""
         return CubirdsOptions(setup.row_cards)
-
-    def is_legal(self, state: CubirdsState, move: Move) -> bool:
-        """The door's verdict, faster: a seat's move is legal exactly when it is one of
-        the shared values of ``legal_moves`` (found by identity first); a reshuffle when
-        the door lets it through."""
-        if type(move) is Reshuffle:
-            if type(state) is not CubirdsState:
-                raise ArgumentError(f"is_legal needs a CubirdsState, not "
-                                    f"{type(state).__name__}")
-            return state.phase is Phase.RESHUFFLE and self.door.breaks(state, move) is None
-        return move in rules.legal_moves(state)
 
     def awaits_chance(self, state: CubirdsState) -> bool:
         """True in phase ``reshuffle``: the deck is empty and a card is needed."""

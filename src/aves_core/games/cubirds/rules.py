@@ -72,6 +72,7 @@ from aves_core.kernel.game import Result
 
 _LAY, _DRAW_OPTION, _FLOCK = Phase.LAY, Phase.DRAW_OPTION, Phase.FLOCK
 _RESHUFFLE, _GAME_END = Phase.RESHUFFLE, Phase.GAME_END
+_REFILL, _TURN_END, _ROUND_END, _DEAL = Phase.REFILL, Phase.TURN_END, Phase.ROUND_END, Phase.DEAL
 _WANTED = {Lay: _LAY, Draw: _DRAW_OPTION, NoDraw: _DRAW_OPTION, Fly: _FLOCK, NoFly: _FLOCK}
 SEAT_MOVES = tuple(_WANTED)
 """The move classes a seat makes (all but Reshuffle)."""
@@ -227,7 +228,32 @@ REFUSALS = (
 """The door: each code a move can be refused with, in the order of CB17a."""
 
 
+def is_legal(state: CubirdsState, move: Any) -> bool:
+    """Whether the door lets ``move`` through, without its messages: the hot path's
+    ``CUBIRDS.is_legal`` (the conformance kit checks that the two agree). A move that
+    passes has a text, so ``bad_notation`` needs no check here."""
+    if type(state) is not CubirdsState:
+        raise ArgumentError(f"is_legal needs a CubirdsState, not {type(state).__name__}")
+    kind = type(move)
+    if kind is Reshuffle:
+        return state.phase is _RESHUFFLE and _bad_reshuffle(state, move) is None
+    if _WANTED.get(kind) is not state.phase or move.player != state.active:
+        return False
+    if kind is Lay or kind is Fly:
+        species = INDEX.get(move.species)
+        if species is None:
+            return False
+        held: int = state.hands[move.player][species]
+        if kind is Fly:
+            return held >= SMALL[species]
+        return held > 0 and 0 <= move.row < ROWS and move.side in SIDES
+    return True
+
+
 # --- the transition ---------------------------------------------------------------------
+# A move passes through the automatic phases of the machine (refill, draw, turnEnd,
+# roundEnd, deal) as states of their own, built straight from their fields (the hot
+# path: no attrs.evolve), until it rests in a phase where a seat or chance moves next.
 
 
 def transition(state: CubirdsState, move: Move, events: list[Event] | None) -> CubirdsState:
@@ -236,25 +262,21 @@ def transition(state: CubirdsState, move: Move, events: list[Event] | None) -> C
     kind = type(move)
     if kind is Lay:
         return _lay(state, move, events)  # type: ignore[arg-type]
-    if kind is Fly:
-        return _fly(state, move.player, INDEX[move.species], events)  # type: ignore[union-attr]
-    if kind is NoFly:
-        if events is not None:
-            events.append(FlockDeclined(move.player))  # type: ignore[union-attr]
-        return _turn_end(state.rows, state.deck, state.discard, state.hands,
-                         state.collections, state.dealer, move.player,  # type: ignore[union-attr]
-                         events)
+    if kind is Reshuffle:
+        return _reshuffle(state, move.deck, events)  # type: ignore[union-attr]
+    player: int = move.player  # type: ignore[union-attr]
     if kind is Draw:
-        return _draw(state.rows, state.deck, state.discard, state.hands, state.collections,
-                     state.dealer, move.player, 2, events)  # type: ignore[union-attr]
+        return _draw(state, player, 2, events)
     if kind is NoDraw:
-        player = move.player  # type: ignore[union-attr]
         if events is not None:
             events.append(DrawDeclined(player))
             events.append(FlockDue(player))
-        return CubirdsState(state.rows, state.deck, state.discard, state.hands,
-                            state.collections, state.dealer, _FLOCK, player)
-    return _reshuffle(state, move.deck, events)  # type: ignore[union-attr]
+        return _rest(state, _FLOCK, player)
+    if kind is Fly:
+        state = _fly(state, player, INDEX[move.species], events)  # type: ignore[union-attr]
+    elif events is not None:
+        events.append(FlockDeclined(player))
+    return _turn_end(state, player, events)
 
 
 def laid(line: str, letter: str, count: int, side: str) -> tuple[str, str]:
@@ -274,7 +296,16 @@ def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
     return (*items[:index], item, *items[index + 1:])
 
 
+def _rest(state: CubirdsState, phase: Phase, active: int | None,
+          pending: Pending | None = None) -> CubirdsState:
+    """``state``'s cards, resting in ``phase`` with ``active`` to move."""
+    return CubirdsState(state.rows, state.deck, state.discard, state.hands,
+                        state.collections, state.dealer, phase, active, pending)
+
+
 def _lay(state: CubirdsState, move: Lay, events: list[Event] | None) -> CubirdsState:
+    """CB6, CB7: the cards laid, the cards they enclose taken; then a refill (CB8), the
+    draw option (CB9 [D5]) or the flock step."""
     player, letter, row, side = move.player, move.species, move.row, move.side
     species = INDEX[letter]
     hand = state.hands[player]
@@ -284,33 +315,28 @@ def _lay(state: CubirdsState, move: Lay, events: list[Event] | None) -> CubirdsS
     counts[species] = 0
     for card in taken:
         counts[INDEX[card]] += 1
-    hands = _replace(state.hands, player, tuple(counts))
-    rows = _replace(state.rows, row, line)
     if events is not None:
         events.append(Laid(player, letter, count, row, side, taken))
-    if taken:
-        if line.count(letter) == len(line):  # CB8: the row shows one species
-            return _refill(rows, state.deck, state.discard, hands, state.collections,
-                           state.dealer, player, row, side, events)
-        if events is not None:
-            events.append(FlockDue(player))
-        return CubirdsState(rows, state.deck, state.discard, hands, state.collections,
-                            state.dealer, _FLOCK, player)
-    if len(state.deck) + sum(state.discard) >= 2:  # CB9 [D5]
-        if events is not None:
-            events.append(DrawOffered(player))
-        return CubirdsState(rows, state.deck, state.discard, hands, state.collections,
-                            state.dealer, _DRAW_OPTION, player)
+    if taken and line.count(letter) == len(line):  # CB8: the row shows one species
+        phase = _REFILL
+    elif not taken and len(state.deck) + sum(state.discard) >= 2:
+        phase = _DRAW_OPTION
+    else:
+        phase = _FLOCK
+    after = CubirdsState(_replace(state.rows, row, line), state.deck, state.discard,
+                         _replace(state.hands, player, tuple(counts)), state.collections,
+                         state.dealer, phase, player)
+    if phase is _REFILL:
+        return _refill(after, player, row, side, events)
     if events is not None:
-        events.append(FlockDue(player))
-    return CubirdsState(rows, state.deck, state.discard, hands, state.collections,
-                        state.dealer, _FLOCK, player)
+        events.append(DrawOffered(player) if phase is _DRAW_OPTION else FlockDue(player))
+    return after
 
 
-def _refill(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts, ...],
-            collections: tuple[Counts, ...], dealer: int, player: int, row: int, side: str,
+def _refill(state: CubirdsState, player: int, row: int, side: str,
             events: list[Event] | None) -> CubirdsState:
     """CB8 [D4]: cards from the deck at the laid end until the row shows two species."""
+    rows, deck = state.rows, state.deck
     line = rows[row]
     # The row shows one species: the cards of it on top of the deck come, then the
     # first of another species (if the deck holds one), which ends the refill.
@@ -318,36 +344,37 @@ def _refill(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Coun
     drawn = len(deck) - len(other) + 1
     cards, deck = deck[:drawn], deck[drawn:]
     if cards:
-        line = cards[::-1] + line if side == LEFT else line + cards
-        rows = _replace(rows, row, line)
+        rows = _replace(rows, row, cards[::-1] + line if side == LEFT else line + cards)
         if events is not None:
             events.append(RowRefilled(row, side, cards))
+    after = CubirdsState(rows, deck, state.discard, state.hands, state.collections,
+                         state.dealer, _FLOCK, player)
     if other:
         if events is not None:
             events.append(FlockDue(player))
-        return CubirdsState(rows, deck, discard, hands, collections, dealer, _FLOCK, player)
-    if not any(discard):  # CB14 [D11]: no card anywhere: the game ends here
-        return _exhausted(rows, deck, discard, hands, collections, dealer, events)
-    return _await(rows, deck, discard, hands, collections, dealer, player,
-                  Pending("refill", None, row, side), events)
+        return after
+    if not any(state.discard):  # CB14 [D11]: no card anywhere: the game ends here
+        return _exhausted(after, events)
+    return _await(after, Pending("refill", None, row, side), events)
 
 
-def _draw(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts, ...],
-          collections: tuple[Counts, ...], dealer: int, player: int, count: int,
-          events: list[Event] | None) -> CubirdsState:
+def _draw(state: CubirdsState, player: int, count: int, events: list[Event] | None
+          ) -> CubirdsState:
     """CB9: ``count`` cards from the deck's top into the hand."""
-    cards, deck = deck[:count], deck[count:]
+    cards, deck = state.deck[:count], state.deck[count:]
+    hands = state.hands
     if cards:
         drawn = counts_of(cards)
         hands = _replace(hands, player, add(hands[player], drawn))
         if events is not None:
             events.append(CardsDrawn(player, len(cards), text_of(drawn)))
+    after = CubirdsState(state.rows, deck, state.discard, hands, state.collections,
+                         state.dealer, _FLOCK, player)
     if len(cards) < count:  # the deck ran out: the discard pile holds the rest [D5]
-        return _await(rows, deck, discard, hands, collections, dealer, player,
-                      Pending("draw", count - len(cards)), events)
+        return _await(after, Pending("draw", count - len(cards)), events)
     if events is not None:
         events.append(FlockDue(player))
-    return CubirdsState(rows, deck, discard, hands, collections, dealer, _FLOCK, player)
+    return after
 
 
 def _fly(state: CubirdsState, player: int, species: int, events: list[Event] | None
@@ -360,12 +387,12 @@ def _fly(state: CubirdsState, player: int, species: int, events: list[Event] | N
     collection[species] += kept
     discard = list(state.discard)
     discard[species] += count - kept
-    hands = _replace(state.hands, player, _replace(hand, species, 0))
-    collections = _replace(state.collections, player, tuple(collection))
     if events is not None:
         events.append(Flown(player, SPECIES[species], kept, count - kept))
-    return _turn_end(state.rows, state.deck, tuple(discard), hands, collections,
-                     state.dealer, player, events)
+    return CubirdsState(state.rows, state.deck, tuple(discard),
+                        _replace(state.hands, player, _replace(hand, species, 0)),
+                        _replace(state.collections, player, tuple(collection)),
+                        state.dealer, _TURN_END, player)
 
 
 def winning_reason(collection: Counts) -> str | None:
@@ -378,42 +405,36 @@ def winning_reason(collection: Counts) -> str | None:
     return None
 
 
-def _turn_end(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts, ...],
-              collections: tuple[Counts, ...], dealer: int, player: int,
-              events: list[Event] | None) -> CubirdsState:
+def _turn_end(state: CubirdsState, player: int, events: list[Event] | None) -> CubirdsState:
     """CB11: a win of the active seat's collection (the only one that can change [D8]),
     else an empty hand, else the next seat."""
-    reason = winning_reason(collections[player])
+    hands = state.hands
+    reason = winning_reason(state.collections[player])
     if reason is not None:
-        result = Result((player,), reason)
-        if events is not None:
-            events.append(GameEnded(result, ranks_of(result, collections) or ()))
-        return CubirdsState(rows, deck, discard, hands, collections, dealer, _GAME_END,
-                            None, None, result)
+        return _ended(state, Result((player,), reason), events)
     if any(hands[player]):
         following = (player + 1) % len(hands)
         if events is not None:
             events.append(TurnStarted(following))
-        return CubirdsState(rows, deck, discard, hands, collections, dealer, _LAY, following)
-    # CB13 [D9, D10]: the round ends; every other hand is discarded face up.
+        return _rest(state, _LAY, following)
+    # CB13 [D9, D10]: the round ends; every other hand is discarded face up, and the
+    # seat deals.
     thrown = EMPTY
     for hand in hands:
         thrown = add(thrown, hand)
     if events is not None:
         events.append(RoundEnded(player, thrown))
-    discard = add(discard, thrown)
-    empty = (EMPTY,) * len(hands)
-    if len(deck) + sum(discard) < HAND_CARDS * len(hands):  # CB14: no new deal
-        return _exhausted(rows, deck, discard, empty, collections, player, events)
-    return _deal(rows, deck, discard, empty, collections, player, HAND_CARDS * len(hands),
-                 events)
+    after = CubirdsState(state.rows, state.deck, add(state.discard, thrown),
+                         (EMPTY,) * len(hands), state.collections, player, _ROUND_END, player)
+    if len(after.deck) + sum(after.discard) < HAND_CARDS * len(hands):  # CB14: no deal
+        return _exhausted(after, events)
+    return _deal(after, HAND_CARDS * len(hands), events)
 
 
-def _deal(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts, ...],
-          collections: tuple[Counts, ...], dealer: int, remaining: int,
-          events: list[Event] | None) -> CubirdsState:
+def _deal(state: CubirdsState, remaining: int, events: list[Event] | None) -> CubirdsState:
     """CB13: blocks of 8 in seat order, ``remaining`` cards still to deal; then the
     dealer lays."""
+    deck, hands, dealer = state.deck, state.hands, state.dealer
     total = HAND_CARDS * len(hands)
     while remaining:
         seat, done = divmod(total - remaining, HAND_CARDS)
@@ -426,58 +447,59 @@ def _deal(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts
             if events is not None:
                 events.append(CardsDealt(seat, len(cards), text_of(dealt)))
         if len(cards) < need:
-            return _await(rows, deck, discard, hands, collections, dealer, dealer,
+            return _await(CubirdsState(state.rows, deck, state.discard, hands,
+                                       state.collections, dealer, _DEAL, dealer),
                           Pending("deal", remaining), events)
     if events is not None:
         events.append(TurnStarted(dealer))
-    return CubirdsState(rows, deck, discard, hands, collections, dealer, _LAY, dealer)
+    return CubirdsState(state.rows, deck, state.discard, hands, state.collections, dealer,
+                        _LAY, dealer)
 
 
-def _await(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts, ...],
-           collections: tuple[Counts, ...], dealer: int, player: int, pending: Pending,
-           events: list[Event] | None) -> CubirdsState:
+def _await(state: CubirdsState, pending: Pending, events: list[Event] | None
+           ) -> CubirdsState:
     """A chance node: the deck is empty and a card is needed (CB15)."""
-    assert not deck
-    assert any(discard)
+    assert not state.deck
+    assert any(state.discard)
     if events is not None:
         events.append(ReshuffleDue(pending))
-    return CubirdsState(rows, deck, discard, hands, collections, dealer, _RESHUFFLE, player,
-                        pending)
+    return _rest(state, _RESHUFFLE, state.active, pending)
 
 
-def _exhausted(rows: tuple[str, ...], deck: str, discard: Counts, hands: tuple[Counts, ...],
-               collections: tuple[Counts, ...], dealer: int, events: list[Event] | None
-               ) -> CubirdsState:
+def _exhausted(state: CubirdsState, events: list[Event] | None) -> CubirdsState:
     """CB14 [D12]: every seat with the most collection cards wins."""
-    sizes = [sum(collection) for collection in collections]
+    sizes = [sum(collection) for collection in state.collections]
     most = max(sizes)
-    result = Result(tuple(seat for seat, size in enumerate(sizes) if size == most),
-                    "deck_exhausted")
+    return _ended(state, Result(tuple(seat for seat, size in enumerate(sizes) if size == most),
+                                "deck_exhausted"), events)
+
+
+def _ended(state: CubirdsState, result: Result, events: list[Event] | None) -> CubirdsState:
+    """The game is over (CB12, CB14): nobody moves, every seat is ranked (CB16)."""
     if events is not None:
-        events.append(GameEnded(result, ranks_of(result, collections) or ()))
-    return CubirdsState(rows, deck, discard, hands, collections, dealer, _GAME_END, None, None,
-                        result)
+        events.append(GameEnded(result, ranks_of(result, state.collections) or ()))
+    return CubirdsState(state.rows, state.deck, state.discard, state.hands,
+                        state.collections, state.dealer, _GAME_END, None, None, result)
 
 
 def _reshuffle(state: CubirdsState, deck: str, events: list[Event] | None) -> CubirdsState:
     """CB15: the shuffled discard pile is the deck; what needed a card goes on."""
     if events is not None:
         events.append(Reshuffled(len(deck)))
-    pending = state.pending
-    player = state.active
+    pending, player = state.pending, state.active
     assert pending is not None
     assert player is not None
-    rows, hands, collections, dealer = state.rows, state.hands, state.collections, state.dealer
+    # Back in the automatic phase that needed the card: refill, draw or deal.
+    after = CubirdsState(state.rows, deck, EMPTY, state.hands, state.collections,
+                         state.dealer, Phase(pending.kind), player)
     if pending.kind == "refill":
         assert pending.row is not None
         assert pending.side is not None
-        return _refill(rows, deck, EMPTY, hands, collections, dealer, player, pending.row,
-                       pending.side, events)
+        return _refill(after, player, pending.row, pending.side, events)
     assert pending.count is not None
     if pending.kind == "draw":
-        return _draw(rows, deck, EMPTY, hands, collections, dealer, player, pending.count,
-                     events)
-    return _deal(rows, deck, EMPTY, hands, collections, dealer, pending.count, events)
+        return _draw(after, player, pending.count, events)
+    return _deal(after, pending.count, events)
 
 
 def chance_move(state: CubirdsState, rng: random.Random) -> Reshuffle:

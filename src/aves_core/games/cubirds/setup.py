@@ -42,7 +42,6 @@ ROWS = 4
 """The rows on the table."""
 
 
-
 def _check_players(num_players: object) -> int:
     require_int(num_players, "num_players")
     assert isinstance(num_players, int)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from aves_core.games.cubirds.cards import BIG, INDEX, NAMES, SMALL, SPECIES, text_of
+from aves_core.games.cubirds.cards import BIG, INDEX, NAMES, SMALL, SPECIES, Counts, text_of
 from aves_core.games.cubirds.events import (
     CardsDealt,
     CardsDrawn,
@@ -24,7 +24,6 @@ from aves_core.games.cubirds.events import (
     Event,
     FlockDeclined,
     Flown,
-    GameEnded,
     Laid,
     LayUndone,
     NoDrawUndone,
@@ -70,6 +69,15 @@ def _cards(count: int, letter: str, paint: Paint) -> str:
     return f"{_plural(count, NAMES[INDEX[letter]])} ({_bird(letter, paint)})"
 
 
+def _collection(collection: Counts, paint: Paint) -> str:
+    """``3/7 species, 1/2 triples: F O O O T`` (how near each win it is)."""
+    held = text_of(collection)
+    species = sum(1 for count in collection if count)
+    triples = sum(1 for count in collection if count >= 3)
+    return (f"{species}/7 species, {triples}/2 triples: "
+            f"{_birds(held, paint) if held else '-'}")
+
+
 class CubirdsScreen:
     """The Cubirds table for ``aves play``."""
 
@@ -93,14 +101,10 @@ class CubirdsScreen:
         width = max(len(who(seat)) for seat in range(len(view.hand_sizes)))
         for seat, (size, collection) in enumerate(zip(view.hand_sizes, view.collections,
                                                       strict=True)):
-            held = text_of(collection)
-            species = sum(1 for count in collection if count)
-            triples = sum(1 for count in collection if count >= 3)
             dealer = "  (dealer)" if seat == view.dealer else ""
             turn = "  <- to move" if seat == view.active else ""
-            lines.append(
-                f"{who(seat):<{width}}  hand {size:>2}   collection {species}/7 species, "
-                f"{triples}/2 triples: {_birds(held, paint) if held else '-'}{dealer}{turn}")
+            lines.append(f"{who(seat):<{width}}  hand {size:>2}   collection "
+                         f"{_collection(collection, paint)}{dealer}{turn}")
         hand = view.hand
         if hand is not None:
             parts = []
@@ -207,9 +211,7 @@ class CubirdsScreen:
             return f"{who(event.seat)}: takes back the lay of {_bird(event.species, paint)}"
         if isinstance(event, NoDrawUndone):
             return f"{who(event.seat)}: takes back the no draw"
-        if isinstance(event, GameEnded):
-            return ""  # aves play shows the rows and collections (outcome), then who won
-        return ""
+        return ""  # GameEnded: aves play shows the rows and collections (outcome), then who won
 
     def outcome(self, state: CubirdsState, names: Sequence[str], seat: int,
                 paint: Paint) -> list[str]:
@@ -223,12 +225,9 @@ class CubirdsScreen:
         width = max(len(name) for name in who)
         for other in sorted(range(len(names)), key=lambda other: (ranks[other], other)):
             collection = state.collections[other]
-            species = sum(1 for count in collection if count)
-            triples = sum(1 for count in collection if count >= 3)
-            held = text_of(collection)
             lines.append(f"  {_ordinal(ranks[other])}  {who[other]:<{width}}  "
-                         f"{_plural(len(held), 'card'):>8}, {species}/7 species, "
-                         f"{triples}/2 triples: {_birds(held, paint) if held else '-'}")
+                         f"{_plural(sum(collection), 'card'):>8}, "
+                         f"{_collection(collection, paint)}")
         return lines
 
     def read_move(self, text: str, view: CubirdsView) -> Move | str | None:
