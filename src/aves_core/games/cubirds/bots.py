@@ -56,7 +56,7 @@ from typing import Any
 
 import attrs
 
-from aves_core.games.cubirds.cards import BIG, COUNTS, EMPTY, INDEX, SMALL, SPECIES, Counts
+from aves_core.games.cubirds.cards import COUNTS, EMPTY, INDEX, SMALL, SPECIES, Counts, flying_home
 from aves_core.games.cubirds.events import Event, Flown, Laid, LayUndone, RoundEnded
 from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move
 from aves_core.games.cubirds.phases import Phase
@@ -117,10 +117,6 @@ def collection_value(collection: Sequence[int]) -> float:
             + COLLECTED * total)
 
 
-def _kept(species: int, held: int) -> int:
-    return 2 if held >= BIG[species] else 1
-
-
 def _with(counts: Sequence[int], species: int, more: int) -> list[int]:
     changed = list(counts)
     changed[species] += more
@@ -137,7 +133,7 @@ def hand_value(hand: Sequence[int], collection: Sequence[int]) -> float:
         value += CARD * held
         small = SMALL[species]
         if held >= small:
-            gain = collection_value(_with(collection, species, _kept(species, held))) - base
+            gain = collection_value(_with(collection, species, flying_home(species, held))) - base
             value += READY * min(gain, GAIN_CAP)
         else:
             gain = collection_value(_with(collection, species, 1)) - base
@@ -191,7 +187,7 @@ class _Judge:
         best = self.turn_end(hand, collection)
         for species, held in enumerate(hand):
             if held >= SMALL[species]:
-                kept = _kept(species, held)
+                kept = flying_home(species, held)
                 value = self.turn_end(_with(hand, species, -held),
                                       _with(collection, species, kept), held - kept)
                 best = max(best, value)
@@ -264,7 +260,7 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
             if isinstance(move, Fly):
                 species = INDEX[move.species]
                 held = hand[species]
-                kept = _kept(species, held)
+                kept = flying_home(species, held)
                 scores[move] = judge.turn_end(_with(hand, species, -held),
                                               _with(collection, species, kept), held - kept)
             else:
@@ -438,7 +434,7 @@ def playout_move(state: CubirdsState, rng: random.Random) -> Move:
     best_value, fly = -1, None
     for species, held in enumerate(hand):
         if held >= SMALL[species]:
-            value = (2 if held >= BIG[species] else 1) + (4 if not collection[species] else 0)
+            value = flying_home(species, held) + (4 if not collection[species] else 0)
             if value > best_value:
                 best_value, fly = value, FLIES[player][species]
     return fly if fly is not None else NOFLIES[player]

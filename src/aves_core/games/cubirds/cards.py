@@ -37,6 +37,12 @@ INDEX = {letter: index for index, letter in enumerate(SPECIES)}
 assert sum(COUNTS) == TOTAL
 
 
+def flying_home(species: int, held: int) -> int:
+    """How many of a flock of ``held`` cards of ``species`` join the collection (CB10
+    [D6]): 2 from the big flock number on, else 1."""
+    return 2 if held >= BIG[species] else 1
+
+
 def counts_of(cards: Iterable[str]) -> Counts:
     """The counts of ``cards`` (letters, in any order); ``ArgumentError`` for a letter
     that is no species."""

@@ -25,7 +25,6 @@ import random
 from typing import Any
 
 from aves_core.games.cubirds.cards import (
-    BIG,
     EMPTY,
     INDEX,
     SMALL,
@@ -33,6 +32,7 @@ from aves_core.games.cubirds.cards import (
     Counts,
     add,
     counts_of,
+    flying_home,
     text_of,
 )
 from aves_core.games.cubirds.events import (
@@ -382,7 +382,7 @@ def _fly(state: CubirdsState, player: int, species: int, events: list[Event] | N
     """CB10 [D6]: every card of the species is shown; 2 or 1 kept, the rest discarded."""
     hand = state.hands[player]
     count = hand[species]
-    kept = 2 if count >= BIG[species] else 1
+    kept = flying_home(species, count)
     collection = list(state.collections[player])
     collection[species] += kept
     discard = list(state.discard)
