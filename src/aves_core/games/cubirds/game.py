@@ -1,14 +1,12 @@
 """Cubirds as a kernel game: its facts, its door, its chance, views and players.
 
-``CUBIRDS`` is the instance the registry knows as ``"cubirds"``. The kernel derives
-the rest from the declarations: the moves' notation and JSON from ``moves``, the
-events' JSON from ``events``, ``apply``, ``step`` and ``apply_with_events`` from
-``REFUSALS`` and ``transition`` (``rules``), ``result`` and ``phase_name`` from the
-state. Cubirds has chance during play (``Chance.PLAY``): when a card is needed and
-the deck is empty, the state awaits a reshuffle (``awaits_chance``), which whoever
-runs the game draws with ``chance_move`` and applies like any move; the log records
-it as ``*:reshuffle ...``. Simulations stop at a move cap (``max_moves``, CB17's
-3,000 by convention): the rules themselves have none.
+``CUBIRDS`` is the instance the registry knows as ``"cubirds"``; the kernel derives
+the rest from ``moves``, ``events`` and ``rules``. Cubirds has chance during play
+(``Chance.PLAY``): when a card is needed and the deck is empty, the state awaits a
+reshuffle (``awaits_chance``), which whoever runs the game draws with
+``chance_move`` and applies like any move; the log records it as ``*:reshuffle
+...``. Simulations stop at a move cap (``max_moves``, CB17's 3,000 by convention):
+the rules themselves have none.
 """
 
 from __future__ import annotations

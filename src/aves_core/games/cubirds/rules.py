@@ -1,13 +1,11 @@
 """The rules of Cubirds (RULES-cubirds.md) as pure functions over frozen states: the
 legal moves, the door's refusals in the order of CB17a, and the transition.
 
-``REFUSALS`` are the door's checks, each judging the whole move for its code, in
-CB17a's order: ``bad_notation``, ``game_over``, ``not_your_turn`` (also any seat's
-move while the game awaits a reshuffle: nobody is to move), ``wrong_phase`` (also
-``draw`` when the draw option is not offered, and a reshuffle when none is due),
-``unknown_species``, ``bad_row``, ``bad_side``, ``not_in_hand``,
-``flock_too_small``, then ``bad_reshuffle`` (a reshuffle whose cards are not
-exactly the discard pile; CB17a does not list it).
+``REFUSALS`` are the door's checks in CB17a's order, each judging the whole move for
+its code; a seat's move while the game awaits a reshuffle is ``not_your_turn``
+(nobody is to move), ``draw`` when the draw option is not offered ``wrong_phase``,
+and a reshuffle whose cards are not exactly the discard pile ``bad_reshuffle``,
+checked last (CB17a does not list it).
 
 ``transition`` plays a legal move and the automatic steps that follow it, in the
 order of the rules: the enclosure and refill of a lay, the two cards of a draw, the
@@ -296,6 +294,14 @@ def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
     return (*items[:index], item, *items[index + 1:])
 
 
+def _with(hand: Counts, cards: str) -> Counts:
+    """``hand`` with ``cards`` (letters) added."""
+    counts = list(hand)
+    for card in cards:
+        counts[INDEX[card]] += 1
+    return tuple(counts)
+
+
 def _rest(state: CubirdsState, phase: Phase, active: int | None,
           pending: Pending | None = None) -> CubirdsState:
     """``state``'s cards, resting in ``phase`` with ``active`` to move."""
@@ -364,10 +370,9 @@ def _draw(state: CubirdsState, player: int, count: int, events: list[Event] | No
     cards, deck = state.deck[:count], state.deck[count:]
     hands = state.hands
     if cards:
-        drawn = counts_of(cards)
-        hands = _replace(hands, player, add(hands[player], drawn))
+        hands = _replace(hands, player, _with(hands[player], cards))
         if events is not None:
-            events.append(CardsDrawn(player, len(cards), text_of(drawn)))
+            events.append(CardsDrawn(player, len(cards), text_of(counts_of(cards))))
     after = CubirdsState(state.rows, deck, state.discard, hands, state.collections,
                          state.dealer, _FLOCK, player)
     if len(cards) < count:  # the deck ran out: the discard pile holds the rest [D5]
@@ -441,11 +446,10 @@ def _deal(state: CubirdsState, remaining: int, events: list[Event] | None) -> Cu
         need = HAND_CARDS - done
         cards, deck = deck[:need], deck[need:]
         if cards:
-            dealt = counts_of(cards)
-            hands = _replace(hands, seat, add(hands[seat], dealt))
+            hands = _replace(hands, seat, _with(hands[seat], cards))
             remaining -= len(cards)
             if events is not None:
-                events.append(CardsDealt(seat, len(cards), text_of(dealt)))
+                events.append(CardsDealt(seat, len(cards), text_of(counts_of(cards))))
         if len(cards) < need:
             return _await(CubirdsState(state.rows, deck, state.discard, hands,
                                        state.collections, dealer, _DEAL, dealer),
