@@ -249,9 +249,10 @@ def is_legal(state: CubirdsState, move: Any) -> bool:
 
 
 # --- the transition ---------------------------------------------------------------------
-# A move passes through the automatic phases of the machine (refill, draw, turnEnd,
-# roundEnd, deal) as states of their own, built straight from their fields (the hot
-# path: no attrs.evolve), until it rests in a phase where a seat or chance moves next.
+# A move runs the automatic steps of the machine (refill, draw, turnEnd, roundEnd, deal)
+# until it rests in a phase where a seat or chance moves next. A step takes the state it
+# starts from and the zones the move has changed so far, and builds its state straight
+# from its fields: playouts build millions, so none is built in between (no attrs.evolve).
 
 
 def transition(state: CubirdsState, move: Move, events: list[Event] | None) -> CubirdsState:
@@ -271,10 +272,10 @@ def transition(state: CubirdsState, move: Move, events: list[Event] | None) -> C
             events.append(FlockDue(player))
         return _rest(state, _FLOCK, player)
     if kind is Fly:
-        state = _fly(state, player, INDEX[move.species], events)  # type: ignore[union-attr]
-    elif events is not None:
+        return _fly(state, player, INDEX[move.species], events)  # type: ignore[union-attr]
+    if events is not None:
         events.append(FlockDeclined(player))
-    return _turn_end(state, player, events)
+    return _turn_end(state, player, state.discard, state.hands, state.collections, events)
 
 
 def laid(line: str, letter: str, count: int, side: str) -> tuple[str, str]:
@@ -323,26 +324,21 @@ def _lay(state: CubirdsState, move: Lay, events: list[Event] | None) -> CubirdsS
         counts[INDEX[card]] += 1
     if events is not None:
         events.append(Laid(player, letter, count, row, side, taken))
+    rows = _replace(state.rows, row, line)
+    hands = _replace(state.hands, player, tuple(counts))
     if taken and line.count(letter) == len(line):  # CB8: the row shows one species
-        phase = _REFILL
-    elif not taken and len(state.deck) + sum(state.discard) >= 2:
-        phase = _DRAW_OPTION
-    else:
-        phase = _FLOCK
-    after = CubirdsState(_replace(state.rows, row, line), state.deck, state.discard,
-                         _replace(state.hands, player, tuple(counts)), state.collections,
-                         state.dealer, phase, player)
-    if phase is _REFILL:
-        return _refill(after, player, row, side, events)
+        return _refill(state, rows, hands, player, row, side, events)
+    phase = _DRAW_OPTION if not taken and len(state.deck) + sum(state.discard) >= 2 else _FLOCK
     if events is not None:
         events.append(DrawOffered(player) if phase is _DRAW_OPTION else FlockDue(player))
-    return after
+    return CubirdsState(rows, state.deck, state.discard, hands, state.collections,
+                        state.dealer, phase, player)
 
 
-def _refill(state: CubirdsState, player: int, row: int, side: str,
-            events: list[Event] | None) -> CubirdsState:
+def _refill(state: CubirdsState, rows: tuple[str, ...], hands: tuple[Counts, ...],
+            player: int, row: int, side: str, events: list[Event] | None) -> CubirdsState:
     """CB8 [D4]: cards from the deck at the laid end until the row shows two species."""
-    rows, deck = state.rows, state.deck
+    deck = state.deck
     line = rows[row]
     # The row shows one species: the cards of it on top of the deck come, then the
     # first of another species (if the deck holds one), which ends the refill.
@@ -353,8 +349,8 @@ def _refill(state: CubirdsState, player: int, row: int, side: str,
         rows = _replace(rows, row, cards[::-1] + line if side == LEFT else line + cards)
         if events is not None:
             events.append(RowRefilled(row, side, cards))
-    after = CubirdsState(rows, deck, state.discard, state.hands, state.collections,
-                         state.dealer, _FLOCK, player)
+    after = CubirdsState(rows, deck, state.discard, hands, state.collections, state.dealer,
+                         _FLOCK, player)
     if other:
         if events is not None:
             events.append(FlockDue(player))
@@ -394,10 +390,9 @@ def _fly(state: CubirdsState, player: int, species: int, events: list[Event] | N
     discard[species] += count - kept
     if events is not None:
         events.append(Flown(player, SPECIES[species], kept, count - kept))
-    return CubirdsState(state.rows, state.deck, tuple(discard),
-                        _replace(state.hands, player, _replace(hand, species, 0)),
-                        _replace(state.collections, player, tuple(collection)),
-                        state.dealer, _TURN_END, player)
+    return _turn_end(state, player, tuple(discard),
+                     _replace(state.hands, player, _replace(hand, species, 0)),
+                     _replace(state.collections, player, tuple(collection)), events)
 
 
 def winning_reason(collection: Counts) -> str | None:
@@ -410,27 +405,28 @@ def winning_reason(collection: Counts) -> str | None:
     return None
 
 
-def _turn_end(state: CubirdsState, player: int, events: list[Event] | None) -> CubirdsState:
+def _turn_end(state: CubirdsState, player: int, discard: Counts, hands: tuple[Counts, ...],
+              collections: tuple[Counts, ...], events: list[Event] | None) -> CubirdsState:
     """CB11: a win of the active seat's collection (the only one that can change [D8]),
     else an empty hand, else the next seat."""
-    hands = state.hands
-    reason = winning_reason(state.collections[player])
+    reason = winning_reason(collections[player])
     if reason is not None:
-        return _ended(state, Result((player,), reason), events)
+        return _ended(CubirdsState(state.rows, state.deck, discard, hands, collections,
+                                   state.dealer, _TURN_END, player),
+                      Result((player,), reason), events)
     if any(hands[player]):
         following = (player + 1) % len(hands)
         if events is not None:
             events.append(TurnStarted(following))
-        return _rest(state, _LAY, following)
+        return CubirdsState(state.rows, state.deck, discard, hands, collections, state.dealer,
+                            _LAY, following)
     # CB13 [D9, D10]: the round ends; every other hand is discarded face up, and the
     # seat deals.
-    thrown = EMPTY
-    for hand in hands:
-        thrown = add(thrown, hand)
+    thrown = tuple(map(sum, zip(*hands, strict=True)))
     if events is not None:
         events.append(RoundEnded(player, thrown))
-    after = CubirdsState(state.rows, state.deck, add(state.discard, thrown),
-                         (EMPTY,) * len(hands), state.collections, player, _ROUND_END, player)
+    after = CubirdsState(state.rows, state.deck, add(discard, thrown), (EMPTY,) * len(hands),
+                         collections, player, _ROUND_END, player)
     if len(after.deck) + sum(after.discard) < HAND_CARDS * len(hands):  # CB14: no deal
         return _exhausted(after, events)
     return _deal(after, HAND_CARDS * len(hands), events)
@@ -499,7 +495,8 @@ def _reshuffle(state: CubirdsState, deck: str, events: list[Event] | None) -> Cu
     if pending.kind == "refill":
         assert pending.row is not None
         assert pending.side is not None
-        return _refill(after, player, pending.row, pending.side, events)
+        return _refill(after, after.rows, after.hands, player, pending.row, pending.side,
+                       events)
     assert pending.count is not None
     if pending.kind == "draw":
         return _draw(after, player, pending.count, events)
