@@ -70,7 +70,7 @@ from aves_core.kernel.game import Result
 
 _LAY, _DRAW_OPTION, _FLOCK = Phase.LAY, Phase.DRAW_OPTION, Phase.FLOCK
 _RESHUFFLE, _GAME_END = Phase.RESHUFFLE, Phase.GAME_END
-_REFILL, _TURN_END, _ROUND_END, _DEAL = Phase.REFILL, Phase.TURN_END, Phase.ROUND_END, Phase.DEAL
+_TURN_END, _ROUND_END, _DEAL = Phase.TURN_END, Phase.ROUND_END, Phase.DEAL
 _WANTED = {Lay: _LAY, Draw: _DRAW_OPTION, NoDraw: _DRAW_OPTION, Fly: _FLOCK, NoFly: _FLOCK}
 SEAT_MOVES = tuple(_WANTED)
 """The move classes a seat makes (all but Reshuffle)."""
