@@ -1,56 +1,14 @@
-"""Cubirds' bots: GreedyBot, what a seat knows, the fast playout policy and the search
-bot's hooks.
-
-**Values.** A collection is worth (``collection_value``) 1,000 when it wins (seven
-species, or two species of three cards), else 10 a species it holds (seven win), 8 a
-card, up to three each, of its two largest species (two triples win) and 2 a card (the
-largest collection wins when the cards run out). A hand is worth (``hand_value``) 0.25
-a card (a card is a choice), plus, for each species, a share of what flying it would
-add to the collection: half of it for a flock that can fly now (birds at home are
-worth twice birds in hand: a round's end throws hands away), ``0.4 * (held /
-small)^2`` of it for one still short; a gain counts up to 40, so a hand is not judged
-by one distant win. At the end of a turn the seat is worth its collection plus its
-hand; with an empty hand the round ends: the seat gets a fresh hand of 8 (``FRESH``,
-what 8 random cards are worth on average) and every other hand is thrown away (0.5 a
-card to the seat), unless the cards left cannot make a new deal: the game ends then,
-won (1,000) or lost (-1,000) on collection sizes.
-
-**GreedyBot** (``greedy``) plays the move whose turn ends best, one step ahead,
-from its view alone (never a hidden card; ties at random with its ``rng``):
-
-- *Lay*: the cards a lay takes are known from the rows, so each lay is judged by
-  the hand it leaves, then its best flock this turn: a lay that takes many cards or
-  completes a flock scores high, laying a species the hand is gathering scores low.
-  A lay that takes nothing is worth the draw it allows (about two cards). *No gift*:
-  a lay loses 1.5 for each card the next seat could be expected to take from that
-  row afterwards beyond what it could take before (each species' best take, times
-  the chance that the next hand holds one, drawn from the unseen cards).
-- *Draw*: the exact expectation over the two cards drawn from the unseen ones,
-  against not drawing; so it draws, unless its hand is empty: then ``nodraw`` ends
-  the round, a fresh hand of 8 for it and the loss of the others' hands (or, when
-  no new deal is possible, the game's end, taken only when it wins it).
-- *Flock*: the flock whose turn ends best: a win first, then what brings a win
-  closer (a new species, a third card); no flock only when what it would add is
-  worth less than the cards it throws away.
-
-**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS
-through ``search_hooks()``: ``Knowledge`` is the seat's view and the cards it saw
-the others take and not give up since; ``sample`` deals the rest of the unseen
-cards (110 less the rows, collections, discard pile, its own hand and those known
-cards) to the other hands' unknown places and the deck, uniformly. Reshuffles in
-walks and playouts are drawn by the ``chance`` hook. Playouts (``playout_move``)
-lay what takes best (now and then a random lay), draw unless the hand is empty and
-fly the best flock; they stop after ``PLAYOUT_MOVES`` moves, and ``cutoff`` judges
-them by the values above: every seat within ``CUTOFF_MARGIN`` of the best collection
-and hand shares the win (in trials against greedy, such short playouts did better
-than 40-move ones judged by progress alone). GreedyBot's scores order and bias the
-root's moves.
+"""Cubirds' bots (docs/cubirds.md, "Bots and their strength"): ``GreedyBot``, which plays
+the move whose turn ends best, one step ahead, from its view alone; and the hooks of the
+kernel's IS-MCTS (``search_hooks``): what a seat knows (``Knowledge``), states drawn
+from it (``sample``), fast playouts (``playout_move``) cut short after
+``PLAYOUT_MOVES`` moves and judged by the values of collections and hands.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -73,7 +31,7 @@ from aves_core.games.cubirds.rules import (
 from aves_core.games.cubirds.setup import ROWS
 from aves_core.games.cubirds.state import HAND_CARDS, CubirdsState
 from aves_core.games.cubirds.views import CubirdsView
-from aves_core.kernel.bots import BestScoreBot
+from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 from aves_core.kernel.search import SearchHooks
@@ -101,7 +59,8 @@ LAID_COST = 0.5  # what a playout's lay counts against each card it lays
 
 
 def collection_value(collection: Sequence[int]) -> float:
-    """What a collection is worth (see the module's docstring): ``WIN`` if it wins."""
+    """What a collection is worth: ``WIN`` if it wins, else by its species, its two
+    largest species (up to three cards each) and its cards."""
     distinct = total = first = second = 0
     for count in collection:
         if count:
@@ -124,7 +83,8 @@ def _with(counts: Sequence[int], species: int, more: int) -> list[int]:
 
 
 def hand_value(hand: Sequence[int], collection: Sequence[int]) -> float:
-    """What a hand is worth next to ``collection``: its cards and its flocks."""
+    """What a hand is worth next to ``collection``: its cards, and a share of what each
+    flock would add to the collection (more for one that can fly now)."""
     base = collection_value(collection)
     value = 0.0
     for species, held in enumerate(hand):
@@ -245,8 +205,9 @@ def unseen_cards(view: CubirdsView) -> list[int]:
 
 
 def score_moves(view: CubirdsView) -> dict[Move, float]:
-    """GreedyBot's score of each of ``view``'s legal moves (see the module's
-    docstring); empty when the seat is not to move."""
+    """GreedyBot's score of each of ``view``'s legal moves: the seat's worth at the end
+    of its turn after it (a lay less what it gives the next seat, a draw on average over
+    the unseen cards); empty when the seat is not to move."""
     moves = view.legal_moves
     if not moves:
         return {}
@@ -299,9 +260,13 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
 class GreedyBot(BestScoreBot[CubirdsView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    def scores(self, view: CubirdsView) -> dict[Move, float]:
-        """``score_moves(view)``."""
-        return score_moves(view)
+    scores = staticmethod(score_moves)
+
+
+def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
+    """``random``, ``greedy`` and ``search`` for ``game`` (Cubirds): the kernel's search
+    with playouts of ``PLAYOUT_MOVES``."""
+    return standard_bots(game, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES)
 
 
 # --- what a seat knows, and states drawn from it --------------------------------------
@@ -457,30 +422,22 @@ def _chance(state: CubirdsState, rng: random.Random) -> CubirdsState:
     return state
 
 
-def _step(state: CubirdsState, move: Move) -> CubirdsState:
-    return transition(state, move, None)
-
-
-def _root_scores(state: CubirdsState, knowledge: Knowledge) -> Mapping[Move, float]:
-    # Scored from the view, never from the drawn state's hidden cards.
-    return score_moves(knowledge.view)
-
-
 def search_hooks(game: Any) -> SearchHooks[CubirdsState, Move, Knowledge]:
     """The hooks of the generic search bot for ``game`` (Cubirds): plain functions,
-    and its ``is_legal``."""
+    and its ``is_legal``; the root's moves scored from the view, never from the drawn
+    state's hidden cards."""
     return SearchHooks(
         knowledge=Knowledge.from_events,
         sample=sample,
         legal_moves=legal_moves,
         is_legal=game.is_legal,
-        step=_step,
+        step=lambda state, move: transition(state, move, None),
         mover=attrgetter("active"),
         result=attrgetter("result"),
         num_players=attrgetter("num_players"),
         playout_move=playout_move,
         cutoff=_cutoff,
-        root_scores=_root_scores,
+        root_scores=lambda _state, knowledge: score_moves(knowledge.view),
         chance=_chance,
     )
 

@@ -1,19 +1,8 @@
-"""Cubirds for learning agents: a fixed action index for every seat's move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``). ``describe()`` gives the
-layout, tabled in docs/ai.md.
-
-Actions (75, the same for every number of players): the 64 lays (``s*8 + r*2 + d``
-for species ``s`` in canonical order, row ``r``, side ``d``: 0 left, 1 right), draw,
-nodraw, the 8 flocks and nofly. The chance move (``*:reshuffle ...``) has no index:
-no agent makes it.
-
-Observation (``526 + 11 * N`` floats for ``N`` players: 548 for 2, 581 for 5), from the
-observing seat's side: seat ``me + i`` is "i seats to my left", first in every
-per-seat block. Counts of one species are divided by 4 (at most 20 cards: 5), sizes
-that can grow with the game (a row's length, the cards a lay takes, a hand, the
-deck) by 16 (at most 110 cards: under 7), so every value lies in [0, 8]. Each row's
-block says, for a lay of each species at each side, what it would take (CB7) and
-whether a refill would follow (CB8).
+"""Cubirds for learning agents (``aves_core.kernel.encoding``; ``describe`` tables the
+layout in docs/ai.md): 75 actions for every number of players, a seat's moves in
+``rules.all_moves`` order (the chance move has none), and ``526 + 11 * N`` observation
+values read from the seat's view, from its side (seat ``me + i`` is "i seats to my
+left"): species counts divided by 4, sizes that grow with the game by 16.
 """
 
 from __future__ import annotations
@@ -21,12 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aves_core.games.cubirds.cards import BIG, INDEX, SMALL, SPECIES
-from aves_core.games.cubirds.moves import SIDES, Draw, Fly, Lay, Move, NoDraw, NoFly
+from aves_core.games.cubirds.game import CUBIRDS
+from aves_core.games.cubirds.moves import SIDES, Move, Reshuffle
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import DRAWS, FLIES, LAYS, NOFLIES, laid
+from aves_core.games.cubirds.rules import laid
 from aves_core.games.cubirds.setup import ROWS
 from aves_core.games.cubirds.views import CubirdsView
-from aves_core.kernel.encoding import EncodingError
+from aves_core.kernel.encoding import ActionTable, EncodingError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,7 +29,6 @@ DRAW = LAY_ACTIONS
 NODRAW = DRAW + 1
 FLY = NODRAW + 1
 NOFLY = FLY + KINDS
-ACTIONS = NOFLY + 1
 
 COUNT_SCALE = 4.0
 """A species' count is divided by this (at most 20 cards of a species: 5)."""
@@ -66,21 +55,19 @@ O_COLLECTIONS = O_ROWS + ROWS * ROW_BLOCK
 _PHASES = {Phase.LAY: 0, Phase.DRAW_OPTION: 1, Phase.FLOCK: 2, Phase.RESHUFFLE: 3,
            Phase.GAME_END: 4}
 _PENDING = {"refill": 0, "draw": 1, "deal": 2}
-_SIDE = {side: index for index, side in enumerate(SIDES)}
 
 
 def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
 
-class CubirdsEncoding:
+class CubirdsEncoding(ActionTable):
     """The encoding of Cubirds for ``num_players`` seats (2 to 5): the actions are the
     same for all, the observation's size depends on the number of players."""
 
-    num_actions = ACTIONS
-
     def __init__(self, num_players: int) -> None:
-        self.num_players = count = num_players
+        super().__init__(CUBIRDS, num_players)
+        count = num_players
         self.sizes = O_COLLECTIONS + count * KINDS
         self.deck = self.sizes + count
         self.discard = self.deck + 1
@@ -92,39 +79,10 @@ class CubirdsEncoding:
         self.observation_size = self.active + count
 
     def action_index(self, move: Move) -> int:
-        """See the module's table; ``EncodingError`` for a reshuffle (no agent makes it)."""
-        if isinstance(move, Lay):
-            return (INDEX[move.species] * ROWS * SIDE_COUNT + move.row * SIDE_COUNT
-                    + _SIDE[move.side])
-        if isinstance(move, Fly):
-            return FLY + INDEX[move.species]
-        kind = type(move)
-        if kind is Draw:
-            return DRAW
-        if kind is NoDraw:
-            return NODRAW
-        if kind is NoFly:
-            return NOFLY
-        raise EncodingError(f"{move} is a chance move: no agent makes it, it has no index")
-
-    def move_of(self, index: int, view: CubirdsView) -> Move:
-        """The seat's legal move with this index."""
-        seat = view.seat
-        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
-            raise EncodingError(f"{index!r} is no Cubirds action of {seat!r} "
-                                f"(0 to {ACTIONS - 1})")
-        move: Move
-        if index < LAY_ACTIONS:
-            move = LAYS[seat][index // (ROWS * SIDE_COUNT)][index % (ROWS * SIDE_COUNT)]
-        elif index < FLY:
-            move = DRAWS[seat][index - DRAW]
-        elif index < NOFLY:
-            move = FLIES[seat][index - FLY]
-        else:
-            move = NOFLIES[seat]
-        if move not in view.legal_moves:
-            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
-        return move
+        """The move's place among ``rules.all_moves``; ``EncodingError`` for a reshuffle."""
+        if type(move) is Reshuffle:
+            raise EncodingError(f"{move} is a chance move: no agent makes it, it has no index")
+        return super().action_index(move)
 
     def observe(self, view: CubirdsView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table)."""

@@ -1,20 +1,17 @@
 """Cubirds as a kernel game: its facts, its door, its chance, views and players.
 
 ``CUBIRDS`` is the instance the registry knows as ``"cubirds"``; the kernel derives
-the rest from ``moves``, ``events`` and ``rules``. Cubirds has chance during play
-(``Chance.PLAY``): when a card is needed and the deck is empty, the state awaits a
-reshuffle (``awaits_chance``), which whoever runs the game draws with
-``chance_move`` and applies like any move; the log records it as ``*:reshuffle
-...``. Simulations stop at a move cap (``max_moves``, CB17's 3,000 by convention):
-the rules themselves have none.
+the rest from ``moves``, ``events`` and ``rules``. Its chance during play, the
+reshuffles, is docs/cubirds.md's "Chance during play".
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
 
 from aves_core.games.cubirds import rules, setup
 from aves_core.games.cubirds.cards import counts_of, text_of
@@ -30,14 +27,8 @@ from aves_core.games.cubirds.moves import Lay, Move, NoDraw
 from aves_core.games.cubirds.phases import PHASES, Phase
 from aves_core.games.cubirds.state import REASONS, CubirdsOptions, CubirdsSetup, CubirdsState
 from aves_core.games.cubirds.views import CubirdsView, view_for
-from aves_core.kernel.bots import standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
-
-if TYPE_CHECKING:
-    from aves_core.kernel.bots import Bot
-    from aves_core.kernel.search import SearchHooks
-    from aves_core.kernel.terminal import Screen
 
 __all__ = ["CUBIRDS", "CubirdsGame"]
 
@@ -66,9 +57,11 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     )
     phases = PHASES
     refusals = rules.REFUSALS
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:CubirdsScreen", "encoding": ".encoding:CubirdsEncoding",
+        "bots": ".bots:bot_factories", "search": ".bots:search_hooks"}
     undo_rule = ("only a seat's own lay that drew no card, or its nodraw, can be taken back, "
                  "while its turn goes on")
-    _hooks: SearchHooks[Any, Any, Any] | None = None
 
     # The rules' functions are the game's: plain functions, one call each on the hot path.
     new_setup = staticmethod(setup.new_setup)
@@ -81,14 +74,15 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     setup_plan = staticmethod(setup.setup_plan)
     chance_plan = staticmethod(setup.chance_plan)
     view = staticmethod(view_for)
-
-    def default_options(self) -> CubirdsOptions:
-        """Rows of 3 cards (the published game)."""
-        return CubirdsOptions()
+    all_moves = staticmethod(rules.all_moves)
 
     def options_of(self, setup: CubirdsSetup) -> CubirdsOptions:
         """The options that give this setup."""
         return CubirdsOptions(setup.row_cards)
+
+    def encoding(self, num_players: int) -> Any:
+        """The ``"encoding"`` part, ``encoding.CubirdsEncoding``, for ``num_players``."""
+        return super().encoding(num_players)
 
     def awaits_chance(self, state: CubirdsState) -> bool:
         """True in phase ``reshuffle``: the deck is empty and a card is needed."""
@@ -99,19 +93,10 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
         """The cards drawn or dealt to another seat are hidden (``cards`` None);
         everything else is public (CB18)."""
-        seen: list[Event] = []
-        for event in events:
-            if type(event) is CardsDrawn and event.seat != seat:
-                event = CardsDrawn(event.seat, event.count, None)
-            elif type(event) is CardsDealt and event.seat != seat:
-                event = CardsDealt(event.seat, event.count, None)
-            seen.append(event)
-        return tuple(seen)
-
-    def web_folder(self) -> Path:
-        """``games/cubirds/web``: the rows, the hands by species, the collections and the
-        prompts of each step in the browser."""
-        return Path(__file__).resolve().parent / "web"
+        return tuple(attrs.evolve(event, cards=None)
+                     if isinstance(event, CardsDrawn | CardsDealt) and event.seat != seat
+                     else event
+                     for event in events)
 
     def indistinguishable(self, state: CubirdsState, seat: int | None, rng: random.Random
                           ) -> CubirdsState:
@@ -131,9 +116,7 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
             size = sum(hands[owner])
             hands[owner] = counts_of(pool[position:position + size])
             position += size
-        return CubirdsState(state.rows, "".join(pool[position:]), state.discard, tuple(hands),
-                            state.collections, state.dealer, state.phase, state.active,
-                            state.pending, state.result)
+        return attrs.evolve(state, deck="".join(pool[position:]), hands=tuple(hands))
 
     def invariants(self, state: CubirdsState) -> Iterable[str]:
         """Every card in one zone (CB3); no row empty while the game goes on."""
@@ -144,12 +127,8 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
 
     def undo(self, before: CubirdsState, move: Move, events: Sequence[Event],
              after: CubirdsState, seat: int) -> tuple[Event, ...] | None:
-        """Board Game Arena's policy, never past revealed information: a seat may take
-        back its own ``lay`` that drew no card (no refill: a lay that took cards and
-        left two species is fine, the taken cards were public) or its ``nodraw``,
-        while its turn goes on (phase drawOption or flock). Never a draw, a flock or
-        no flock (they end the turn), a refill, a reshuffle, or a move that ended the
-        game."""
+        """``undo_rule``, never past revealed information (docs/cubirds.md): a lay that
+        took cards is fine, they were public; one that refilled drew from the deck."""
         if not isinstance(move, Lay | NoDraw) or move.player != seat:
             return None
         if (after.result is not None or after.active != seat
@@ -184,37 +163,6 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
                 "two_triples": "three cards of two species in a collection",
                 "deck_exhausted": "no more cards; the largest collection"}.get(
                     result.reason, result.reason.replace("_", " "))
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of
-        ``aves_core.games.cubirds.encoding``."""
-        from aves_core.games.cubirds.encoding import CubirdsEncoding
-
-        self.check_players(num_players)
-        return CubirdsEncoding(num_players)
-
-    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
-        """``random``, ``greedy`` (``bots.GreedyBot``) and ``search`` (IS-MCTS:
-        ``search:N``, ``search:40ms``, with playouts of ``bots.PLAYOUT_MOVES``)."""
-        from aves_core.games.cubirds.bots import PLAYOUT_MOVES, GreedyBot
-
-        return standard_bots(self, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES)
-
-    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
-        """The unseen cards dealt at random, GreedyBot's scores at the root, quick
-        playouts, reshuffles drawn as they come (``bots.search_hooks``)."""
-        if self._hooks is None:
-            from aves_core.games.cubirds.bots import search_hooks
-
-            self._hooks = search_hooks(self)
-        return self._hooks
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """The rows, hands and collections in a terminal, for ``aves play --game
-        cubirds``."""
-        from aves_core.games.cubirds.terminal import CubirdsScreen
-
-        return CubirdsScreen()
 
 
 CUBIRDS = CubirdsGame()

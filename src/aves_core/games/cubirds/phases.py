@@ -1,59 +1,14 @@
-"""Cubirds' phases and the transitions between them, declared once.
+"""Cubirds' phases and the transitions between them, declared once (docs/cubirds.md,
+"Phases", draws the machine; ``PHASES.diagram()`` draws it from this declaration).
 
-A turn (RULES-cubirds.md CB6-CB11): the active seat lays every card of one species
-(``lay``); cards enclosed are taken and a row left with one species is refilled
-(``refill``, automatic); when nothing was taken and two cards can be drawn, the seat
-may draw them (``drawOption``; the drawing itself is ``draw``, automatic); then it
-flies a flock home or not (``flock``, entered every turn [D7]); the turn ends
-(``turnEnd``, automatic): a win ends the game, an empty hand ends the round
-(``roundEnd``, automatic, then the new deal, ``deal``, automatic), otherwise the
-next seat lays.
-
-Whenever a card is needed and the deck is empty, the game stops at a chance node,
-``reshuffle``: no seat moves until the discard pile is shuffled into a new deck
-(the chance move ``*:reshuffle ...``, CB15), then the step that needed the card
-goes on. A refill that finds no card at all, or a new deal that cannot be made,
-ends the game (CB14).
-
-```mermaid
-stateDiagram-v2
-  direction LR
-
-  state "lay" as lay
-  state "refill" as refill
-  state "drawOption" as drawOption
-  state "draw" as draw
-  state "flock" as flock
-  state "turnEnd" as turnEnd
-  state "roundEnd" as roundEnd
-  state "deal" as deal
-  state "reshuffle" as reshuffle
-  state "gameEnd" as gameEnd
-
-  lay --> refill: took
-  lay --> drawOption: nothing_taken
-  lay --> flock: nothing_to_draw
-  refill --> flock: two_species
-  refill --> reshuffle: deck_empty
-  refill --> gameEnd: exhausted
-  draw --> reshuffle: deck_empty
-  draw --> flock: drawn
-  deal --> reshuffle: deck_empty
-  deal --> lay: dealt
-  roundEnd --> gameEnd: exhausted
-  roundEnd --> deal: deal
-  drawOption --> draw: draw
-  drawOption --> flock: nodraw
-  flock --> turnEnd: fly | nofly
-  turnEnd --> gameEnd: win
-  turnEnd --> roundEnd: hand_empty
-  turnEnd --> lay: next_turn
-  reshuffle --> refill: resume_refill
-  reshuffle --> draw: resume_draw
-  reshuffle --> deal: resume_deal
-  [*] --> lay
-```
-(``PHASES.diagram()`` draws the same machine from the declaration below.)
+A turn (RULES-cubirds.md CB6-CB11): the active seat lays (``lay``); what it encloses is
+taken and a row left with one species refilled (``refill``); with nothing taken it may
+draw two cards (``drawOption``, then ``draw``); it flies a flock home or not (``flock``,
+every turn [D7]); the turn ends (``turnEnd``): a win, else an empty hand ends the round
+(``roundEnd``, then ``deal``), else the next seat lays. A card needed from an empty deck
+stops the game at the chance node ``reshuffle`` (CB15); a refill that finds no card, or
+a deal that cannot be made, ends it (CB14). ``refill``, ``draw``, ``turnEnd``,
+``roundEnd`` and ``deal`` are automatic: they chain inside one move.
 """
 
 from __future__ import annotations

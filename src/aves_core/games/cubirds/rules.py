@@ -93,6 +93,13 @@ _LAY_CACHE: dict[tuple[int, int], tuple[Move, ...]] = {}
 _FLY_CACHE: dict[tuple[int, int], tuple[Move, ...]] = {}
 
 
+def all_moves(num_players: int, seat: int) -> tuple[Move, ...]:
+    """Every move ``seat`` could make, the encoding's actions: the lays by species, row
+    and side, draw, nodraw, the flocks by species, nofly."""
+    return (*(lay for lays in LAYS[seat] for lay in lays), *DRAWS[seat], *FLIES[seat],
+            NOFLIES[seat])
+
+
 # --- legal moves ----------------------------------------------------------------------
 
 

@@ -1,14 +1,6 @@
-"""Cubirds in a terminal: the rows, the collections, the hand by species, the moves.
-
-The screen ``aves play --game cubirds`` draws: the four rows left to right, the deck
-and the discard pile, each seat's collection (its species and cards) and hand size,
-the player's hand by species with each species' flock numbers (small/big; ``*``
-where a flock can fly home now), whose turn it is and the step of the turn, then the
-legal moves numbered: each lay with the cards it would take. The flock step is asked
-every turn, even when no flock can fly [D7]. A move can be typed short: ``P 2 left``
-or ``P2L`` (a lay), ``draw``, ``nodraw``, ``fly M`` (or just ``M`` at the flock
-step) and ``nofly``. At the end, the final rows and every seat's collection, by
-rank (``outcome``).
+"""Cubirds in a terminal, for ``aves play --game cubirds`` (docs/cubirds.md, "In the
+terminal"): the rows, the piles, the collections, the hand by species with its flock
+numbers, the legal moves numbered, and the short forms a player types.
 """
 
 from __future__ import annotations
@@ -38,7 +30,7 @@ from aves_core.games.cubirds.rules import laid
 from aves_core.games.cubirds.state import CubirdsState
 from aves_core.games.cubirds.views import CubirdsView
 from aves_core.kernel.errors import AvesError
-from aves_core.kernel.terminal import Paint
+from aves_core.kernel.terminal import Paint, ordinal, plural
 
 # 256-colour codes: flamingo pink, owl brown, toucan orange, duck green, parrot red,
 # magpie blue, reed warbler olive, robin rust.
@@ -55,18 +47,9 @@ def _birds(cards: str, paint: Paint) -> str:
     return " ".join(_bird(letter, paint) for letter in cards)
 
 
-def _ordinal(rank: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``."""
-    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _cards(count: int, letter: str, paint: Paint) -> str:
     """``2 parrots (P)``."""
-    return f"{_plural(count, NAMES[INDEX[letter]])} ({_bird(letter, paint)})"
+    return f"{plural(count, NAMES[INDEX[letter]])} ({_bird(letter, paint)})"
 
 
 def _collection(collection: Counts, paint: Paint) -> str:
@@ -96,7 +79,7 @@ class CubirdsScreen:
             lines.append(f"row {index}:  {_birds(line, paint)}")
         pile = "  ".join(f"{_bird(letter, paint)}x{count}"
                          for letter, count in zip(SPECIES, view.discard, strict=True) if count)
-        lines.append(f"deck: {_plural(view.deck_size, 'card')}   discard pile: "
+        lines.append(f"deck: {plural(view.deck_size, 'card')}   discard pile: "
                      + (f"{sum(view.discard)} ({pile})" if pile else "empty"))
         width = max(len(who(seat)) for seat in range(len(view.hand_sizes)))
         for seat, (size, collection) in enumerate(zip(view.hand_sizes, view.collections,
@@ -182,7 +165,7 @@ class CubirdsScreen:
                    f"{_birds(event.cards, paint)}"
         if isinstance(event, CardsDrawn):
             if event.cards is None:
-                return f"  {who(event.seat)} draws {_plural(event.count, 'card')}"
+                return f"  {who(event.seat)} draws {plural(event.count, 'card')}"
             return f"  {who(event.seat)} draw{'' if event.seat == seat else 's'} " \
                    f"{_birds(event.cards, paint)}"
         if isinstance(event, DrawDeclined):
@@ -206,7 +189,7 @@ class CubirdsScreen:
             return f"  you are dealt {_birds(event.cards, paint)}"
         if isinstance(event, Reshuffled):
             return f"  the deck is empty: the discard pile is shuffled into a new deck " \
-                   f"of {_plural(event.size, 'card')}"
+                   f"of {plural(event.size, 'card')}"
         if isinstance(event, LayUndone):
             return f"{who(event.seat)}: takes back the lay of {_bird(event.species, paint)}"
         if isinstance(event, NoDrawUndone):
@@ -225,8 +208,8 @@ class CubirdsScreen:
         width = max(len(name) for name in who)
         for other in sorted(range(len(names)), key=lambda other: (ranks[other], other)):
             collection = state.collections[other]
-            lines.append(f"  {_ordinal(ranks[other])}  {who[other]:<{width}}  "
-                         f"{_plural(sum(collection), 'card'):>8}, "
+            lines.append(f"  {ordinal(ranks[other])}  {who[other]:<{width}}  "
+                         f"{plural(sum(collection), 'card'):>8}, "
                          f"{_collection(collection, paint)}")
         return lines
 
