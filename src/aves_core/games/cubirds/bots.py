@@ -14,20 +14,11 @@ from typing import Any
 
 import attrs
 
+from aves_core.games.cubirds import rules
 from aves_core.games.cubirds.cards import COUNTS, EMPTY, INDEX, SMALL, SPECIES, Counts, flying_home
 from aves_core.games.cubirds.events import Event, Flown, Laid, LayUndone, RoundEnded
 from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import (
-    DRAWS,
-    FLIES,
-    LAYS,
-    NOFLIES,
-    chance_move,
-    laid,
-    legal_moves,
-    transition,
-)
 from aves_core.games.cubirds.setup import ROWS
 from aves_core.games.cubirds.state import HAND_CARDS, CubirdsState
 from aves_core.games.cubirds.views import CubirdsView
@@ -142,15 +133,19 @@ class _Judge:
             return -WIN
         return value + FRESH + DISCARDED * sum(self.others)
 
+    def flown(self, hand: Sequence[int], collection: Sequence[int], species: int) -> float:
+        """The end of turn after every card of ``species`` in ``hand`` flies home."""
+        held = hand[species]
+        kept = flying_home(species, held)
+        return self.turn_end(_with(hand, species, -held), _with(collection, species, kept),
+                             held - kept)
+
     def best_flock(self, hand: Sequence[int], collection: Sequence[int]) -> float:
         """The best end of turn the flock step allows: each flock, or none."""
         best = self.turn_end(hand, collection)
         for species, held in enumerate(hand):
             if held >= SMALL[species]:
-                kept = flying_home(species, held)
-                value = self.turn_end(_with(hand, species, -held),
-                                      _with(collection, species, kept), held - kept)
-                best = max(best, value)
+                best = max(best, self.flown(hand, collection, species))
         return best
 
     def expected_draw(self, hand: Sequence[int]) -> float:
@@ -195,9 +190,8 @@ class _Judge:
 def unseen_cards(view: CubirdsView) -> list[int]:
     """The cards ``view``'s seat cannot see (counts): in the deck or another hand."""
     left = list(COUNTS)
-    for line in view.rows:
-        for letter in line:
-            left[INDEX[letter]] -= 1
+    for letter in "".join(view.rows):
+        left[INDEX[letter]] -= 1
     for counts in (*view.collections, view.discard, view.hand or EMPTY):
         for species, count in enumerate(counts):
             left[species] -= count
@@ -216,28 +210,20 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
     assert hand is not None
     collection = judge.collection
     if view.phase is Phase.FLOCK:
-        scores: dict[Move, float] = {}
-        for move in moves:
-            if isinstance(move, Fly):
-                species = INDEX[move.species]
-                held = hand[species]
-                kept = flying_home(species, held)
-                scores[move] = judge.turn_end(_with(hand, species, -held),
-                                              _with(collection, species, kept), held - kept)
-            else:
-                scores[move] = judge.turn_end(hand, collection)
-        return scores
+        return {move: judge.flown(hand, collection, INDEX[move.species])
+                if isinstance(move, Fly) else judge.turn_end(hand, collection)
+                for move in moves}
     if view.phase is Phase.DRAW_OPTION:
         return {move: judge.expected_draw(hand) if isinstance(move, Draw)
                 else judge.best_flock(hand, collection) for move in moves}
     # Lay: the same hand after the lay scores the same, whichever row gave it.
     after: dict[tuple[str, str], float] = {}
     gifts: dict[int, float] = {}
-    scores = {}
+    scores: dict[Move, float] = {}
     for move in moves:
         assert isinstance(move, Lay)
         species = INDEX[move.species]
-        line, taken = laid(view.rows[move.row], move.species, hand[species], move.side)
+        line, taken = rules.laid(view.rows[move.row], move.species, hand[species], move.side)
         key = (move.species, "".join(sorted(taken)))
         value = after.get(key)
         if value is None:
@@ -387,22 +373,22 @@ def playout_move(state: CubirdsState, rng: random.Random) -> Move:
                         if hand[index[card]]:
                             value += 1
                     if value > best:
-                        best, choice = value, LAYS[player][species][2 * row + side]
+                        best, choice = value, rules.LAYS[player][species][2 * row + side]
         if choice is not None:
             return choice
         held_species = [species for species in range(8) if hand[species]]
         species = held_species[rng.randrange(len(held_species))]
-        return LAYS[player][species][2 * rng.randrange(ROWS) + rng.randrange(2)]
+        return rules.LAYS[player][species][2 * rng.randrange(ROWS) + rng.randrange(2)]
     if phase is _DRAW_OPTION:
-        return DRAWS[player][0 if any(hand) else 1]
+        return rules.DRAWS[player][0 if any(hand) else 1]
     collection = state.collections[player]
     best_value, fly = -1, None
     for species, held in enumerate(hand):
         if held >= SMALL[species]:
             value = flying_home(species, held) + (4 if not collection[species] else 0)
             if value > best_value:
-                best_value, fly = value, FLIES[player][species]
-    return fly if fly is not None else NOFLIES[player]
+                best_value, fly = value, rules.FLIES[player][species]
+    return fly if fly is not None else rules.NOFLIES[player]
 
 
 def _cutoff(state: CubirdsState) -> Result:
@@ -418,7 +404,7 @@ def _cutoff(state: CubirdsState) -> Result:
 def _chance(state: CubirdsState, rng: random.Random) -> CubirdsState:
     """The state after the reshuffles ``state`` awaits, drawn from ``rng``."""
     while state.phase is Phase.RESHUFFLE:
-        state = transition(state, chance_move(state, rng), None)
+        state = rules.transition(state, rules.chance_move(state, rng), None)
     return state
 
 
@@ -429,9 +415,9 @@ def search_hooks(game: Any) -> SearchHooks[CubirdsState, Move, Knowledge]:
     return SearchHooks(
         knowledge=Knowledge.from_events,
         sample=sample,
-        legal_moves=legal_moves,
+        legal_moves=rules.legal_moves,
         is_legal=game.is_legal,
-        step=lambda state, move: transition(state, move, None),
+        step=lambda state, move: rules.transition(state, move, None),
         mover=attrgetter("active"),
         result=attrgetter("result"),
         num_players=attrgetter("num_players"),

@@ -1,15 +1,7 @@
-"""Cubirds' events: what a move did, step by step, for hosts to tell their clients.
-
-Like Board Game Arena's notifications, each move yields a short list of events;
-``apply_with_events`` gives them unredacted (the host's record) and
-``CUBIRDS.events_for`` redacts them for one seat (CB18): the cards of a ``draw`` and
-of a new deal are their owner's alone (everybody else learns only how many); every
-laid, taken, refilled, flown and round-end card is public; a reshuffle tells
-only the new deck's size, never its order, to anyone. Each move's events end with
-one that says where the game rests: ``DrawOffered``, ``FlockDue``,
-``TurnStarted``, ``ReshuffleDue`` or ``GameEnded``. Their JSON is tagged on
-``"type"`` with the class name in snake case (``{"type": "cards_drawn", "seat": 1,
-"count": 2, "cards": null}``).
+"""Cubirds' events: what a move did, step by step, for hosts to tell their clients; a
+move's events end with the one that says where the game rests (``DrawOffered``, ``FlockDue``,
+``TurnStarted``, ``ReshuffleDue`` or ``GameEnded``). ``CUBIRDS.events_for`` hides the
+cards drawn or dealt to another seat (CB18; docs/cubirds.md, "What each seat sees").
 """
 
 from __future__ import annotations
@@ -24,10 +16,15 @@ from aves_core.kernel.game import Result
 
 
 @attrs.frozen
-class Laid:
-    """``seat`` laid its ``count`` cards of ``species`` at the ``side`` end of ``row``
-    and took the ``taken`` cards they enclosed (letters in row order; empty when
-    nothing was taken) into its hand (CB6, CB7)."""
+class _Seated:
+    """An event of one seat."""
+
+    seat: int
+
+
+@attrs.frozen
+class _Lay:
+    """A lay and the cards it took (``Laid``, ``LayUndone``)."""
 
     seat: int
     species: str
@@ -35,6 +32,13 @@ class Laid:
     row: int
     side: str
     taken: str = ""
+
+
+@attrs.frozen
+class Laid(_Lay):
+    """``seat`` laid its ``count`` cards of ``species`` at the ``side`` end of ``row``
+    and took the ``taken`` cards they enclosed (letters in row order; empty when
+    nothing was taken) into its hand (CB6, CB7)."""
 
 
 @attrs.frozen
@@ -59,10 +63,8 @@ class CardsDrawn:
 
 
 @attrs.frozen
-class DrawDeclined:
+class DrawDeclined(_Seated):
     """``seat`` did not draw (``nodraw``)."""
-
-    seat: int
 
 
 @attrs.frozen
@@ -77,10 +79,8 @@ class Flown:
 
 
 @attrs.frozen
-class FlockDeclined:
+class FlockDeclined(_Seated):
     """``seat`` flew no flock (``nofly``)."""
-
-    seat: int
 
 
 @attrs.frozen
@@ -113,24 +113,18 @@ class Reshuffled:
 
 
 @attrs.frozen
-class DrawOffered:
+class DrawOffered(_Seated):
     """``seat`` may draw two cards or not (phase drawOption)."""
 
-    seat: int
-
 
 @attrs.frozen
-class FlockDue:
+class FlockDue(_Seated):
     """``seat`` may fly a flock home or not (phase flock)."""
 
-    seat: int
-
 
 @attrs.frozen
-class TurnStarted:
+class TurnStarted(_Seated):
     """It is ``seat``'s turn to lay (phase lay)."""
-
-    seat: int
 
 
 @attrs.frozen
@@ -150,24 +144,15 @@ class GameEnded:
 
 
 @attrs.frozen
-class LayUndone:
+class LayUndone(_Lay):
     """``seat`` took back its lay (a host's undo): its ``count`` cards of ``species``
     left the ``side`` end of ``row``, the ``taken`` cards went back between, and it is
     to lay again."""
 
-    seat: int
-    species: str
-    count: int
-    row: int
-    side: str
-    taken: str = ""
-
 
 @attrs.frozen
-class NoDrawUndone:
+class NoDrawUndone(_Seated):
     """``seat`` took back its ``nodraw`` (a host's undo): it may draw or not again."""
-
-    seat: int
 
 
 Event: TypeAlias = (Laid | RowRefilled | CardsDrawn | DrawDeclined | Flown | FlockDeclined

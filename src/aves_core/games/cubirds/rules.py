@@ -1,20 +1,9 @@
 """The rules of Cubirds (RULES-cubirds.md) as pure functions over frozen states: the
-legal moves, the door's refusals in the order of CB17a, and the transition.
-
-``REFUSALS`` are the door's checks in CB17a's order, each judging the whole move for
-its code; a seat's move while the game awaits a reshuffle is ``not_your_turn``
-(nobody is to move), ``draw`` when the draw option is not offered ``wrong_phase``,
-and a reshuffle whose cards are not exactly the discard pile ``bad_reshuffle``,
-checked last (CB17a does not list it).
-
-``transition`` plays a legal move and the automatic steps that follow it, in the
-order of the rules: the enclosure and refill of a lay, the two cards of a draw, the
-end of the turn (a win, else an empty hand ends the round: the other hands are
-discarded and a new deal is made, else the next seat), until a seat must choose,
-the game ends, or a card is needed from an empty deck. Then the state is a *chance
-node* (phase ``reshuffle``, ``pending`` saying what for): ``chance_move`` shuffles
-the discard pile, in canonical order, with the game's generator, and that
-``Reshuffle`` makes it the deck and resumes the step that needed the card.
+legal moves, the door's refusals in the order of CB17a (docs/cubirds.md, "Errors"),
+and the transition, which plays a legal move and the automatic steps that follow it
+until a seat must choose, the game ends, or a card is needed from an empty deck: then
+the state is a chance node (phase ``reshuffle``), and ``chance_move`` draws the
+``Reshuffle`` that resumes the step that needed the card (CB15).
 """
 
 from __future__ import annotations

@@ -1,30 +1,14 @@
-"""Setting up a game of Cubirds: the seeded deal (CB4), the check of a recorded deal
-(CB5), the generator of a seeded game's reshuffles, and the setup and a reshuffle as
-chance plans for explicit-chance tools.
-
-``new_setup`` draws from ``random.Random(seed)``, in this order [D2]: shuffle A
-(the 110 cards in canonical order; the rows are built from its front, a card of a
-species already in the row set aside [D1]), shuffle B (every card not in a row,
-in canonical order: the stock, top first), and the dealer (``randrange(N)``,
-drawn even when one is given). The setup records the deal, so replay draws
-nothing. ``chance_generator`` continues that generator past those three draws, so
-a seeded game's reshuffles are "the generator's next use" (CB15).
+"""Setting up a game of Cubirds: the seeded deal (CB4, drawn in [D2]'s order: shuffle A,
+shuffle B, the dealer), the check of a recorded deal (CB5), the generator of a seeded
+game's reshuffles, and the setup and a reshuffle as chance plans for explicit-chance
+tools. The setup records the deal, so replay draws nothing.
 """
 
 from __future__ import annotations
 
 import random
 
-from aves_core.games.cubirds.cards import (
-    COUNTS,
-    EMPTY,
-    INDEX,
-    SPECIES,
-    TOTAL,
-    counts_of,
-    full_deck,
-    text_of,
-)
+from aves_core.games.cubirds import cards
 from aves_core.games.cubirds.moves import Move, Reshuffle
 from aves_core.games.cubirds.phases import Phase
 from aves_core.games.cubirds.state import (
@@ -60,11 +44,11 @@ def _draw_setup(num_players: int, row_cards: int, rng: random.Random
                 ) -> tuple[tuple[str, ...], str, int]:
     """CB4's three draws from ``rng``: the rows (shuffle A), the stock (shuffle B) and
     the dealer."""
-    cards = list(full_deck())
-    rng.shuffle(cards)  # shuffle A
+    shuffled = list(cards.full_deck())
+    rng.shuffle(shuffled)  # shuffle A
     rows: list[str] = []
     aside: list[str] = []
-    front = iter(cards)
+    front = iter(shuffled)
     for _row in range(ROWS):
         row = ""
         while len(row) < row_cards:
@@ -74,7 +58,7 @@ def _draw_setup(num_players: int, row_cards: int, rng: random.Random
             else:
                 row += card
         rows.append(row)
-    stock = list(text_of(counts_of([*front, *aside])))  # canonical order
+    stock = list(cards.text_of(cards.counts_of([*front, *aside])))  # canonical order
     rng.shuffle(stock)  # shuffle B
     dealer = rng.randrange(num_players)
     return tuple(rows), "".join(stock), dealer
@@ -129,31 +113,30 @@ def start(num_players: int, setup: CubirdsSetup) -> CubirdsState:
                          code="bad_dealer", path="dealer")
     rows, stock = setup.rows, setup.stock
     _check_deal(rows, stock, row_cards)
-    hands = tuple(counts_of(stock[HAND_CARDS * seat:HAND_CARDS * (seat + 1)])
+    hands = tuple(cards.counts_of(stock[HAND_CARDS * seat:HAND_CARDS * (seat + 1)])
                   for seat in range(count))
     base = HAND_CARDS * count
-    collections = tuple(counts_of(stock[base + seat]) for seat in range(count))
-    return CubirdsState(rows, stock[base + count:], EMPTY, hands, collections, dealer,
+    collections = tuple(cards.counts_of(stock[base + seat]) for seat in range(count))
+    return CubirdsState(rows, stock[base + count:], cards.EMPTY, hands, collections, dealer,
                         Phase.LAY, dealer)
 
 
 def _check_deal(rows: object, stock: object, row_cards: int) -> None:
     if type(rows) is not tuple or len(rows) != ROWS:
         raise SetupError("the deal has four rows", code="bad_deal", path="rows")
-    cards = ""
+    in_rows = ""
     for index, row in enumerate(rows):
         if type(row) is not str or len(row) != row_cards or len(set(row)) != row_cards \
-                or not set(row).issubset(SPECIES):
+                or not set(row).issubset(cards.SPECIES):
             raise SetupError(f"row {index} must be {row_cards} cards of as many species "
-                             f"(letters {SPECIES}), not {row!r:.20}", code="bad_deal",
+                             f"(letters {cards.SPECIES}), not {row!r:.20}", code="bad_deal",
                              path=f"rows[{index}]")
-        cards += row
-    if type(stock) is not str or not set(stock).issubset(SPECIES):
-        raise SetupError(f"the stock must be species letters ({SPECIES})", code="bad_deal",
+        in_rows += row
+    if type(stock) is not str or not set(stock).issubset(cards.SPECIES):
+        raise SetupError(f"the stock must be species letters ({cards.SPECIES})", code="bad_deal",
                          path="stock")
-    held = counts_of(cards + stock)
-    for index, letter in enumerate(SPECIES):
-        have, want = held[index], COUNTS[index]
+    held = cards.counts_of(in_rows + stock)
+    for letter, have, want in zip(cards.SPECIES, held, cards.COUNTS, strict=True):
         if have != want:
             raise SetupError(f"the deal must hold the 110 cards exactly: {have} of {letter}, "
                              f"not {want}", code="bad_deal", path="stock")
@@ -169,16 +152,11 @@ def _proportional(counts: list[int]) -> list[tuple[int, float]]:
 
 
 class SetupPlan(ChancePlan[CubirdsSetup]):
-    """The setup of CB4 drawn one card at a time, with its exact probabilities.
-
-    First shuffle A's cards as the rows examine them (an outcome is the species of
-    the next card of A, in proportion to the cards of A not yet examined; one of a
-    species already in the row is set aside), until the four rows are complete;
-    then the stock card by card (in proportion to the cards not in a row: the
-    set-aside cards are back, [D1]); then the dealer, each seat equally likely.
-    The set-aside draws are part of the plan because they change what the later
-    rows can draw: a plan that skipped them would not give shuffle A's
-    distribution.
+    """The setup of CB4 drawn one card at a time, with its exact probabilities: shuffle
+    A's cards as the rows examine them (set-aside cards included: they change what the
+    later rows can draw), in proportion to the cards not yet examined; then the stock
+    card by card, in proportion to the cards not in a row (the set-aside cards are back,
+    [D1]); then the dealer, each seat equally likely.
     """
 
     max_outcomes = 8
@@ -186,21 +164,21 @@ class SetupPlan(ChancePlan[CubirdsSetup]):
     def __init__(self, num_players: int, row_cards: int) -> None:
         self.num_players = num_players
         self.row_cards = row_cards
-        self.stock_size = TOTAL - ROWS * row_cards
+        self.stock_size = cards.TOTAL - ROWS * row_cards
 
     def length(self) -> int:
         """At most every card of A, then the stock, then the dealer."""
-        return TOTAL + self.stock_size + 1
+        return cards.TOTAL + self.stock_size + 1
 
     def _read(self, drawn: tuple[int, ...]
               ) -> tuple[list[str], list[int], tuple[int, ...] | None]:
         """The rows so far, the cards left to draw the next card from, and the outcomes
         drawn since the rows were complete (None while a row is being built)."""
         rows: list[str] = [""]
-        left = list(COUNTS)
+        left = list(cards.COUNTS)
         for position, outcome in enumerate(drawn):
             left[outcome] -= 1  # a card of shuffle A, taken or set aside
-            letter = SPECIES[outcome]
+            letter = cards.SPECIES[outcome]
             if letter in rows[-1]:
                 continue
             rows[-1] += letter
@@ -211,10 +189,10 @@ class SetupPlan(ChancePlan[CubirdsSetup]):
                 continue
             # The rows are complete: the set-aside cards are back for shuffle B.
             after = drawn[position + 1:]
-            left = list(COUNTS)
-            for card in "".join(rows) + "".join(SPECIES[index]
+            left = list(cards.COUNTS)
+            for card in "".join(rows) + "".join(cards.SPECIES[index]
                                                 for index in after[:self.stock_size]):
-                left[INDEX[card]] -= 1
+                left[cards.INDEX[card]] -= 1
             return rows, left, after
         return rows, left, None
 
@@ -237,12 +215,12 @@ class SetupPlan(ChancePlan[CubirdsSetup]):
         """The deal drawn."""
         rows, _left, after = self._read(drawn)
         assert after is not None
-        stock = "".join(SPECIES[outcome] for outcome in after[:self.stock_size])
+        stock = "".join(cards.SPECIES[outcome] for outcome in after[:self.stock_size])
         return CubirdsSetup(self.row_cards, tuple(rows), stock, after[self.stock_size])
 
     def text(self, drawn: tuple[int, ...], outcome: int) -> str:
         """``F`` (a card), or ``dealer 2``."""
-        return f"dealer {outcome}" if self._dealer_next(drawn) else SPECIES[outcome]
+        return f"dealer {outcome}" if self._dealer_next(drawn) else cards.SPECIES[outcome]
 
 
 class ReshufflePlan(ChancePlan[Move]):
@@ -267,11 +245,11 @@ class ReshufflePlan(ChancePlan[Move]):
 
     def result(self, drawn: tuple[int, ...]) -> Reshuffle:
         """The new deck."""
-        return Reshuffle("".join(SPECIES[outcome] for outcome in drawn))
+        return Reshuffle("".join(cards.SPECIES[outcome] for outcome in drawn))
 
     def text(self, drawn: tuple[int, ...], outcome: int) -> str:
         """The card's letter."""
-        return SPECIES[outcome]
+        return cards.SPECIES[outcome]
 
 
 def setup_plan(num_players: int, options: CubirdsOptions) -> SetupPlan:

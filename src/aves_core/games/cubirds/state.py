@@ -1,10 +1,5 @@
-"""Frozen values that describe a game of Cubirds: options, the recorded setup, the state.
-
-Cards of one species are identical (CB2), so the state keeps hands, collections
-and the discard pile as counts (eight ints, canonical order ``F O T D P M W R``;
-see ``cards``) and the four rows and the deck as strings of species letters: a row
-left to right, the deck top first (``deck[0]`` is drawn next).
-"""
+"""Frozen values that describe a game of Cubirds: options, the recorded setup, the state
+(docs/cubirds.md, "Cards, rows and zones")."""
 
 from __future__ import annotations
 
@@ -116,15 +111,12 @@ def ranks_of(result: Result | None, collections: tuple[Counts, ...]) -> tuple[in
 
 @attrs.frozen(cache_hash=True)
 class CubirdsState:
-    """Everything about a game at one moment. Build it with the game's ``start``.
+    """Everything about a game at one moment (build it with the game's ``start``).
 
-    ``rows`` are the four rows (letters, left to right); ``deck`` the deck (letters,
-    top first); ``discard``, each of ``hands`` and each of ``collections`` are counts
-    (eight ints, canonical order). ``dealer`` dealt the round in progress (and played
-    first in it). ``active`` is the seat whose turn it is (None once the game is
-    over); in phase ``reshuffle`` the game awaits the chance move that shuffles the
-    discard pile into the empty deck, ``pending`` says what for, and no seat moves.
-    ``result`` is None until the game ends.
+    ``rows`` (letters, left to right) and ``deck`` (letters, top first) keep their
+    order; ``discard``, ``hands`` and ``collections`` are counts (``cards``). ``active``
+    is the seat whose turn it is (None once the game is over); in phase ``reshuffle``
+    ``pending`` says what the cards are for, and no seat moves.
     """
 
     rows: tuple[str, ...]

@@ -1,13 +1,6 @@
-"""What a seat sees of a game of Cubirds (CB18), and nothing more.
-
-``view_for(state, seat)`` projects a state onto a ``CubirdsView``, built only from
-what that seat may see: the rows, every collection, every hand's size, the deck's
-size (never its order: nobody sees it), the discard pile's contents (every card
-in it was shown), the dealer, the phase, whose turn it is, what a pending reshuffle
-is for, the result and ranks, and its own hand (a spectator, ``seat`` None, sees
-no hand). Hands, collections and the discard pile are counts in canonical order
-(``cards``). A hidden card is never put into a view, so no attribute, ``repr`` or
-JSON of one can reveal it.
+"""What a seat sees of a game of Cubirds (CB18; docs/cubirds.md, "What each seat
+sees"), and nothing more: a hidden card is never put into a view, so no attribute,
+``repr`` or JSON of one can reveal it.
 """
 
 from __future__ import annotations
@@ -25,16 +18,11 @@ from aves_core.kernel.game import Result
 
 @attrs.frozen
 class CubirdsView:
-    """One seat's picture of a game (``seat`` None: a spectator's).
+    """One seat's picture of a game (``seat`` None: a spectator's, with no ``hand``).
 
-    ``hand`` is the seat's own hand (counts; None for a spectator); ``hand_sizes``,
-    ``collections`` (counts), ``deck_size`` and ``discard`` (counts) are public.
-    ``active`` is the seat whose turn it is (None once the game is over);
-    ``to_move`` the seats that may move now: ``(active,)``, or nobody once the game
-    is over and in phase ``reshuffle``, where the game awaits the chance move and
-    ``pending`` says what the cards are for. ``draw_offered`` is True in phase ``drawOption``.
-    ``ranks`` are each seat's rank once the game is over. ``legal_moves`` is empty
-    unless this seat is to move.
+    Hands, collections and the discard pile are counts (``cards``); ``to_move`` is
+    ``(active,)``, or nobody once the game is over and while it awaits a reshuffle
+    (``pending`` says what for); ``legal_moves`` is empty unless this seat is to move.
     """
 
     seat: int | None
