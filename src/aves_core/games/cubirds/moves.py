@@ -1,12 +1,6 @@
-"""Cubirds' moves, declared by their notation (RULES-cubirds.md, "Move notation").
-
-``0:lay P 2 left`` (every parrot of seat 0's hand to the left end of row 2),
-``0:draw``, ``0:nodraw``, ``0:fly M``, ``0:nofly``, and the chance move, which no
-seat makes, ``*:reshuffle WRMP...`` (the new deck, top first). A species is one
-capital letter, a side one lower-case word, a row a number: ``0:lay X 9 up`` is a
-move, which the door refuses with ``unknown_species`` (CB17a), while ``0:lay p 2
-left``, ``0:lay P 2 Left`` or ``0:lay P -1 left`` are no move's text
-(``bad_notation``).
+"""Cubirds' moves, declared by their notation (RULES-cubirds.md, "Move notation";
+docs/cubirds.md, "Moves and their notation"): ``0:lay P 2 left``, ``0:draw``,
+``0:nodraw``, ``0:fly M``, ``0:nofly`` and the chance move ``*:reshuffle WRMP...``.
 """
 
 from __future__ import annotations

@@ -8,21 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from aves_core.games.cubirds import events
 from aves_core.games.cubirds.cards import BIG, INDEX, NAMES, SMALL, SPECIES, Counts, text_of
-from aves_core.games.cubirds.events import (
-    CardsDealt,
-    CardsDrawn,
-    DrawDeclined,
-    Event,
-    FlockDeclined,
-    Flown,
-    Laid,
-    LayUndone,
-    NoDrawUndone,
-    Reshuffled,
-    RoundEnded,
-    RowRefilled,
-)
 from aves_core.games.cubirds.game import CUBIRDS
 from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move, NoDraw, NoFly
 from aves_core.games.cubirds.phases import Phase
@@ -148,51 +135,51 @@ class CubirdsScreen:
                 else "fly a flock home, or not (asked every turn):")
         return [what, *("  " + cell for cell in cells)]
 
-    def event(self, event: Event, names: Sequence[str], seat: int, paint: Paint) -> str:
+    def event(self, event: events.Event, names: Sequence[str], seat: int, paint: Paint) -> str:
         """One event in words."""
 
         def who(other: int) -> str:
             return "you" if other == seat else names[other]
 
-        if isinstance(event, Laid):
+        if isinstance(event, events.Laid):
             what = (f"{who(event.seat)}: lays {_cards(event.count, event.species, paint)} at "
                     f"the {event.side} of row {event.row}")
             if event.taken:
                 return f"{what}, takes {_birds(event.taken, paint)}"
             return f"{what}, takes nothing"
-        if isinstance(event, RowRefilled):
+        if isinstance(event, events.RowRefilled):
             return f"  row {event.row} shows one species: refilled with " \
                    f"{_birds(event.cards, paint)}"
-        if isinstance(event, CardsDrawn):
+        if isinstance(event, events.CardsDrawn):
             if event.cards is None:
                 return f"  {who(event.seat)} draws {plural(event.count, 'card')}"
             return f"  {who(event.seat)} draw{'' if event.seat == seat else 's'} " \
                    f"{_birds(event.cards, paint)}"
-        if isinstance(event, DrawDeclined):
+        if isinstance(event, events.DrawDeclined):
             return f"{who(event.seat)}: no draw"
-        if isinstance(event, Flown):
+        if isinstance(event, events.Flown):
             flock = _cards(event.kept + event.discarded, event.species, paint)
             return (f"{who(event.seat)}: flies {flock} home: {event.kept} to the collection, "
                     f"{event.discarded} discarded")
-        if isinstance(event, FlockDeclined):
+        if isinstance(event, events.FlockDeclined):
             return f"{who(event.seat)}: no flock"
-        if isinstance(event, RoundEnded):
+        if isinstance(event, events.RoundEnded):
             thrown = text_of(event.discarded)
             return (f"  {who(event.seat)} ha{'ve' if event.seat == seat else 's'} no cards "
                     f"left: the round ends; the other hands are discarded "
                     f"({_birds(thrown, paint) if thrown else 'none'}); {who(event.seat)} "
                     f"deal{'' if event.seat == seat else 's'} and play"
                     f"{'' if event.seat == seat else 's'} first")
-        if isinstance(event, CardsDealt):
+        if isinstance(event, events.CardsDealt):
             if event.cards is None:
                 return ""
             return f"  you are dealt {_birds(event.cards, paint)}"
-        if isinstance(event, Reshuffled):
+        if isinstance(event, events.Reshuffled):
             return f"  the deck is empty: the discard pile is shuffled into a new deck " \
                    f"of {plural(event.size, 'card')}"
-        if isinstance(event, LayUndone):
+        if isinstance(event, events.LayUndone):
             return f"{who(event.seat)}: takes back the lay of {_bird(event.species, paint)}"
-        if isinstance(event, NoDrawUndone):
+        if isinstance(event, events.NoDrawUndone):
             return f"{who(event.seat)}: takes back the no draw"
         return ""  # GameEnded: aves play shows the rows and collections (outcome), then who won
 
