@@ -107,8 +107,7 @@ class _Judge:
         self.drawable = view.deck_size + sum(view.discard)
         self.unseen = unseen_cards(view)
         self.unseen_total = sum(self.unseen)
-        following = (seat + 1) % len(view.hand_sizes)
-        self.next_size = view.hand_sizes[following]
+        self.next_size = view.hand_sizes[(seat + 1) % len(view.hand_sizes)]
 
     def turn_end(self, hand: Sequence[int], collection: Sequence[int], thrown: int = 0
                  ) -> float:
@@ -262,10 +261,8 @@ def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
 class Knowledge:
     """What one seat knows of a game: its ``view``, the cards it knows each other seat
     holds (``known``, counts: taken from a row in the open and not laid, flown or
-    thrown away since) and the ``unseen`` cards (counts), which fill the rest of the
-    other hands and the deck. Other hints (a seat that lays or flies a species holds
-    none of it afterwards, until it draws) are not used: the unseen cards are taken
-    as equally likely in any arrangement."""
+    thrown away since) and the ``unseen`` cards (counts), taken as equally likely to
+    fill the rest of the other hands and the deck in any arrangement."""
 
     view: CubirdsView
     known: tuple[Counts, ...]

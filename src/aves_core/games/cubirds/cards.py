@@ -61,11 +61,6 @@ def text_of(counts: Counts) -> str:
     return "".join(letter * count for letter, count in zip(SPECIES, counts, strict=True))
 
 
-def add(left: Counts, right: Counts) -> Counts:
-    """Two counts together."""
-    return tuple(a + b for a, b in zip(left, right, strict=True))
-
-
 def full_deck() -> str:
     """The 110 cards in canonical order, the order every shuffle starts from."""
     return text_of(COUNTS)

@@ -67,16 +67,15 @@ class CubirdsEncoding(ActionTable):
 
     def __init__(self, num_players: int) -> None:
         super().__init__(CUBIRDS, num_players)
-        count = num_players
-        self.sizes = O_COLLECTIONS + count * KINDS
-        self.deck = self.sizes + count
+        self.sizes = O_COLLECTIONS + num_players * KINDS
+        self.deck = self.sizes + num_players
         self.discard = self.deck + 1
         self.phase = self.discard + KINDS
         self.offered = self.phase + len(_PHASES)
         self.pending = self.offered + 1
         self.dealer = self.pending + len(_PENDING)
-        self.active = self.dealer + count
-        self.observation_size = self.active + count
+        self.active = self.dealer + num_players
+        self.observation_size = self.active + num_players
 
     def action_index(self, move: Move) -> int:
         """The move's place among ``rules.all_moves``; ``EncodingError`` for a reshuffle."""

@@ -1,14 +1,8 @@
-"""Cubirds' phases and the transitions between them, declared once (docs/cubirds.md,
-"Phases", draws the machine; ``PHASES.diagram()`` draws it from this declaration).
-
-A turn (RULES-cubirds.md CB6-CB11): the active seat lays (``lay``); what it encloses is
-taken and a row left with one species refilled (``refill``); with nothing taken it may
-draw two cards (``drawOption``, then ``draw``); it flies a flock home or not (``flock``,
-every turn [D7]); the turn ends (``turnEnd``): a win, else an empty hand ends the round
-(``roundEnd``, then ``deal``), else the next seat lays. A card needed from an empty deck
-stops the game at the chance node ``reshuffle`` (CB15); a refill that finds no card, or
-a deal that cannot be made, ends it (CB14). ``refill``, ``draw``, ``turnEnd``,
-``roundEnd`` and ``deal`` are automatic: they chain inside one move.
+"""Cubirds' phases and the transitions between them, declared once: the machine of a turn
+(RULES-cubirds.md CB6-CB15), drawn in docs/cubirds.md, "Phases" (``PHASES.diagram()``
+draws it from this declaration). A seat rests in ``lay``, ``drawOption`` or ``flock``,
+the game in ``reshuffle`` (a chance node) or ``gameEnd``; the other phases are automatic
+and chain inside one move.
 """
 
 from __future__ import annotations

@@ -17,7 +17,6 @@ from aves_core.games.cubirds.cards import (
     SMALL,
     SPECIES,
     Counts,
-    add,
     counts_of,
     flying_home,
     text_of,
@@ -61,8 +60,6 @@ _LAY, _DRAW_OPTION, _FLOCK = Phase.LAY, Phase.DRAW_OPTION, Phase.FLOCK
 _RESHUFFLE, _GAME_END = Phase.RESHUFFLE, Phase.GAME_END
 _TURN_END, _ROUND_END, _DEAL = Phase.TURN_END, Phase.ROUND_END, Phase.DEAL
 _WANTED = {Lay: _LAY, Draw: _DRAW_OPTION, NoDraw: _DRAW_OPTION, Fly: _FLOCK, NoFly: _FLOCK}
-SEAT_MOVES = tuple(_WANTED)
-"""The move classes a seat makes (all but Reshuffle)."""
 _DOING = {_LAY: "lay", _DRAW_OPTION: "draw or not (draw, nodraw)",
           _FLOCK: "fly a flock home or not (fly, nofly)"}
 
@@ -210,7 +207,7 @@ def _bad_reshuffle(state: CubirdsState, move: Reshuffle) -> str | None:
 REFUSALS = (
     BAD_NOTATION,
     refuse("game_over", _game_over),
-    refuse("not_your_turn", _not_your_turn, *SEAT_MOVES),
+    refuse("not_your_turn", _not_your_turn, *_WANTED),
     refuse("wrong_phase", _wrong_phase),
     refuse("unknown_species", _unknown_species, Lay, Fly),
     refuse("bad_row", _bad_row, Lay),
@@ -421,8 +418,9 @@ def _turn_end(state: CubirdsState, player: int, discard: Counts, hands: tuple[Co
     thrown = tuple(map(sum, zip(*hands, strict=True)))
     if events is not None:
         events.append(RoundEnded(player, thrown))
-    after = CubirdsState(state.rows, state.deck, add(discard, thrown), (EMPTY,) * len(hands),
-                         collections, player, _ROUND_END, player)
+    discard = tuple(map(sum, zip(discard, thrown, strict=True)))
+    after = CubirdsState(state.rows, state.deck, discard, (EMPTY,) * len(hands), collections,
+                         player, _ROUND_END, player)
     if len(after.deck) + sum(after.discard) < HAND_CARDS * len(hands):  # CB14: no deal
         return _exhausted(after, events)
     return _deal(after, HAND_CARDS * len(hands), events)

@@ -34,6 +34,10 @@ def _birds(cards: str, paint: Paint) -> str:
     return " ".join(_bird(letter, paint) for letter in cards)
 
 
+def _rows(rows: Sequence[str], paint: Paint) -> list[str]:
+    return [f"row {index}:  {_birds(line, paint)}" for index, line in enumerate(rows)]
+
+
 def _cards(count: int, letter: str, paint: Paint) -> str:
     """``2 parrots (P)``."""
     return f"{plural(count, NAMES[INDEX[letter]])} ({_bird(letter, paint)})"
@@ -61,9 +65,7 @@ class CubirdsScreen:
         def who(seat: int) -> str:
             return "you" if seat == view.seat else names[seat]
 
-        lines = [""]
-        for index, line in enumerate(view.rows):
-            lines.append(f"row {index}:  {_birds(line, paint)}")
+        lines = ["", *_rows(view.rows, paint)]
         pile = "  ".join(f"{_bird(letter, paint)}x{count}"
                          for letter, count in zip(SPECIES, view.discard, strict=True) if count)
         lines.append(f"deck: {plural(view.deck_size, 'card')}   discard pile: "
@@ -77,12 +79,9 @@ class CubirdsScreen:
                          f"{_collection(collection, paint)}{dealer}{turn}")
         hand = view.hand
         if hand is not None:
-            parts = []
-            for index, count in enumerate(hand):
-                if count:
-                    ready = "*" if count >= SMALL[index] else ""
-                    parts.append(f"{_bird(SPECIES[index], paint)}x{count}"
-                                 f" ({SMALL[index]}/{BIG[index]}){ready}")
+            parts = [f"{_bird(SPECIES[index], paint)}x{count} ({SMALL[index]}/{BIG[index]})"
+                     f"{'*' if count >= SMALL[index] else ''}"
+                     for index, count in enumerate(hand) if count]
             lines.append(f"your hand ({sum(hand)}): {'  '.join(parts) or 'empty'}"
                          "   (small/big flock; * can fly home now)")
         if view.result is None and view.active is not None:
@@ -188,9 +187,7 @@ class CubirdsScreen:
         """The final rows, then every seat's collection (species out of 7, triples out
         of 2, its cards), best rank first."""
         who = ["you" if other == seat else name for other, name in enumerate(names)]
-        lines = ["", "the final rows:"]
-        lines += [f"row {index}:  {_birds(line, paint)}" for index, line in enumerate(state.rows)]
-        lines.append("final collections:")
+        lines = ["", "the final rows:", *_rows(state.rows, paint), "final collections:"]
         ranks = state.ranks or tuple(1 for _ in names)
         width = max(len(name) for name in who)
         for other in sorted(range(len(names)), key=lambda other: (ranks[other], other)):
