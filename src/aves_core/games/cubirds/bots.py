@@ -188,12 +188,10 @@ class _Judge:
 
 def unseen_cards(view: CubirdsView) -> list[int]:
     """The cards ``view``'s seat cannot see (counts): in the deck or another hand."""
-    left = list(COUNTS)
+    shown = map(sum, zip(*view.collections, view.discard, view.hand or EMPTY, strict=True))
+    left = [total - held for total, held in zip(COUNTS, shown, strict=True)]
     for letter in "".join(view.rows):
         left[INDEX[letter]] -= 1
-    for counts in (*view.collections, view.discard, view.hand or EMPTY):
-        for species, count in enumerate(counts):
-            left[species] -= count
     return left
 
 
@@ -217,7 +215,7 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
                 else judge.best_flock(hand, collection) for move in moves}
     # Lay: the same hand after the lay scores the same, whichever row gave it.
     after: dict[tuple[str, str], float] = {}
-    gifts: dict[int, float] = {}
+    gifts = [judge.gift(line) for line in view.rows]  # every row meets a lay
     scores: dict[Move, float] = {}
     for move in moves:
         assert isinstance(move, Lay)
@@ -235,10 +233,7 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
                 drawing = (value if any(left) else collection_value(collection)) + DRAW_WORTH
                 value = max(value, drawing)
             after[key] = value
-        before = gifts.get(move.row)
-        if before is None:
-            before = gifts[move.row] = judge.gift(view.rows[move.row])
-        scores[move] = value - GIFT * max(0.0, judge.gift(line) - before)
+        scores[move] = value - GIFT * max(0.0, judge.gift(line) - gifts[move.row])
     return scores
 
 

@@ -89,26 +89,18 @@ class CubirdsEncoding(ActionTable):
         count = self.num_players
         hand = view.hand
         if hand is not None:
-            for species, held in enumerate(hand):
-                if held:
-                    out[O_HAND + species] = held / COUNT_SCALE
-                    if held >= SMALL[species]:
-                        out[O_SMALL + species] = 1.0
-                        if held >= BIG[species]:
-                            out[O_BIG + species] = 1.0
+            out[O_HAND:O_SMALL] = [held / COUNT_SCALE for held in hand]
+            out[O_SMALL:O_BIG] = [held >= small for held, small in zip(hand, SMALL, strict=True)]
+            out[O_BIG:O_ROWS] = [held >= big for held, big in zip(hand, BIG, strict=True)]
         for row, line in enumerate(view.rows):
             _observe_row(line, out, O_ROWS + row * ROW_BLOCK)
         for offset in range(count):
             seat = (me + offset) % count
             base = O_COLLECTIONS + offset * KINDS
-            for species, held in enumerate(view.collections[seat]):
-                if held:
-                    out[base + species] = held / COUNT_SCALE
+            out[base:base + KINDS] = [held / COUNT_SCALE for held in view.collections[seat]]
             out[self.sizes + offset] = view.hand_sizes[seat] / SIZE_SCALE
         out[self.deck] = view.deck_size / SIZE_SCALE
-        for species, held in enumerate(view.discard):
-            if held:
-                out[self.discard + species] = held / COUNT_SCALE
+        out[self.discard:self.phase] = [held / COUNT_SCALE for held in view.discard]
         out[self.phase + _PHASES[view.phase]] = 1.0
         out[self.offered] = float(view.draw_offered)
         if view.pending is not None:
