@@ -1,10 +1,7 @@
-"""Cubirds' cards: eight species of birds, their flock numbers and how many of each.
-
-A card is written by its species letter (``F O T D P M W R``, the canonical order,
-the order of the table in RULES-cubirds.md CB2). Cards of one species are identical,
-so a hand, a collection or the discard pile is a *count*: a tuple of eight ints,
-one a species in canonical order (``counts_of("PPRD") == (0, 0, 0, 1, 2, 0, 0, 1)``).
-Rows and the deck keep their order, so they are strings of letters.
+"""Cubirds' cards (RULES-cubirds.md CB2): eight species of birds, written by their
+letters in canonical order ``F O T D P M W R``, their flock numbers and how many of each.
+Cards of one species are identical, so a hand, a collection or the discard pile is a
+*count*: eight ints in canonical order (``counts_of("PPRD") == (0, 0, 0, 1, 2, 0, 0, 1)``).
 """
 
 from __future__ import annotations

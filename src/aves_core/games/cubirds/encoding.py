@@ -24,8 +24,7 @@ if TYPE_CHECKING:
 
 KINDS = len(SPECIES)
 SIDE_COUNT = len(SIDES)
-LAY_ACTIONS = KINDS * ROWS * SIDE_COUNT
-DRAW = LAY_ACTIONS
+DRAW = KINDS * ROWS * SIDE_COUNT
 NODRAW = DRAW + 1
 FLY = NODRAW + 1
 NOFLY = FLY + KINDS
@@ -112,7 +111,7 @@ class CubirdsEncoding(ActionTable):
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""
         return [
-            (f"action 0-{LAY_ACTIONS - 1}", "lay every card of species s (F O T D P M W R = 0-7) "
+            (f"action 0-{DRAW - 1}", "lay every card of species s (F O T D P M W R = 0-7) "
              "at side d (0 left, 1 right) of row r: s*8+r*2+d"),
             (f"action {DRAW}", "draw"),
             (f"action {NODRAW}", "nodraw"),

@@ -242,10 +242,8 @@ def is_legal(state: CubirdsState, move: Any) -> bool:
 
 
 # --- the transition ---------------------------------------------------------------------
-# A move runs the automatic steps of the machine (refill, draw, turnEnd, roundEnd, deal)
-# until it rests in a phase where a seat or chance moves next. A step takes the state it
-# starts from and the zones the move has changed so far, and builds its state straight
-# from its fields: playouts build millions, so none is built in between (no attrs.evolve).
+# A step takes the state the move started from and the zones changed so far, and builds
+# its state straight from its fields: playouts build millions (no attrs.evolve).
 
 
 def transition(state: CubirdsState, move: Move, events: list[Event] | None) -> CubirdsState:

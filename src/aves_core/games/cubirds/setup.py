@@ -189,10 +189,9 @@ class SetupPlan(ChancePlan[CubirdsSetup]):
                 continue
             # The rows are complete: the set-aside cards are back for shuffle B.
             after = drawn[position + 1:]
-            left = list(cards.COUNTS)
-            for card in "".join(rows) + "".join(cards.SPECIES[index]
-                                                for index in after[:self.stock_size]):
-                left[cards.INDEX[card]] -= 1
+            stock = "".join(cards.SPECIES[index] for index in after[:self.stock_size])
+            held = cards.counts_of("".join(rows) + stock)
+            left = [total - count for total, count in zip(cards.COUNTS, held, strict=True)]
             return rows, left, after
         return rows, left, None
 

@@ -143,9 +143,7 @@ class CubirdsScreen:
         if isinstance(event, events.Laid):
             what = (f"{who(event.seat)}: lays {_cards(event.count, event.species, paint)} at "
                     f"the {event.side} of row {event.row}")
-            if event.taken:
-                return f"{what}, takes {_birds(event.taken, paint)}"
-            return f"{what}, takes nothing"
+            return f"{what}, takes {_birds(event.taken, paint) if event.taken else 'nothing'}"
         if isinstance(event, events.RowRefilled):
             return f"  row {event.row} shows one species: refilled with " \
                    f"{_birds(event.cards, paint)}"
@@ -170,9 +168,7 @@ class CubirdsScreen:
                     f"deal{'' if event.seat == seat else 's'} and play"
                     f"{'' if event.seat == seat else 's'} first")
         if isinstance(event, events.CardsDealt):
-            if event.cards is None:
-                return ""
-            return f"  you are dealt {_birds(event.cards, paint)}"
+            return "" if event.cards is None else f"  you are dealt {_birds(event.cards, paint)}"
         if isinstance(event, events.Reshuffled):
             return f"  the deck is empty: the discard pile is shuffled into a new deck " \
                    f"of {plural(event.size, 'card')}"
