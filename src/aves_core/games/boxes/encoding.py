@@ -25,13 +25,13 @@ from aves_core.games.boxes.cards import (
     collections_of,
     counts_of_notes,
     money_of,
-    notes_of_counts,
 )
-from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
+from aves_core.games.boxes.game import BOXES
 from aves_core.games.boxes.phases import Phase
+from aves_core.games.boxes.rules import seal_choices
 from aves_core.games.boxes.state import CONTAINERS, SLOTS
 from aves_core.games.boxes.views import BoxesView, known_cards
-from aves_core.kernel.encoding import EncodingError
+from aves_core.kernel.encoding import ActionTable, EncodingError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,8 +60,7 @@ PASS = BID + BIDS
 PAY = PASS + 1
 ACTIONS = PAY + SETS
 
-_PHASES = (Phase.CHOOSE_AUCTION, Phase.EXAMINE, Phase.OPEN_AUCTION, Phase.SEALED_BID,
-           Phase.PAYMENT, Phase.GAME_END)
+_PHASES = tuple(Phase)
 _SLOT = {slot: index for index, slot in enumerate(SLOTS)}
 
 # The observation, up to the per-seat blocks.
@@ -100,92 +99,38 @@ S_LOOKS = S_WEALTH + 1
 SEAT_BLOCK = S_LOOKS + len(SLOTS)
 
 
+_SETS = seal_choices(0, START_NOTES)
+_NUMBER = {notes: number for number, notes in enumerate(_SETS)}
+
+
 def set_number(notes: tuple[int, ...]) -> int:
     """The number of a set of notes (``a*125 + b*25 + c*5 + d``); ``EncodingError`` for
     notes no seat can hold."""
-    if any(note not in NOTE_VALUES for note in notes):
-        raise EncodingError(f"{notes} are not banknotes of Boxes")
-    number = 0
-    for count in counts_of_notes(notes):
-        if count > MAX_NOTES:
-            raise EncodingError(f"{notes}: no seat holds more than {MAX_NOTES} of a value")
-        number = number * (MAX_NOTES + 1) + count
+    number = _NUMBER.get(tuple(sorted(notes, reverse=True)))
+    if number is None:
+        raise EncodingError(f"{notes}: no seat of Boxes holds these notes")
     return number
 
 
 def notes_of_number(number: int) -> tuple[int, ...]:
     """The set of notes with this number (largest first)."""
-    counts = []
-    for _ in NOTE_VALUES:
-        number, count = divmod(number, MAX_NOTES + 1)
-        counts.append(count)
-    return notes_of_counts(counts[::-1])
+    return _SETS[number]
 
 
 def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
 
-class BoxesEncoding:
+class BoxesEncoding(ActionTable):
     """The encoding of Boxes for ``num_players`` seats (2 to 4): the actions are the same
-    for all, the observation's size depends on the number of players."""
-
-    num_actions = ACTIONS
+    for all (``rules.all_moves``), the observation's size depends on the number of
+    players."""
 
     def __init__(self, num_players: int) -> None:
-        self.num_players = count = num_players
-        self.sales = O_SEATS + count * SEAT_BLOCK
-        self.sale_block = count + 1
+        super().__init__(BOXES, num_players)
+        self.sales = O_SEATS + num_players * SEAT_BLOCK
+        self.sale_block = num_players + 1
         self.observation_size = self.sales + CONTAINERS * self.sale_block
-
-    def action_index(self, move: Move) -> int:
-        """See the module's table."""
-        if isinstance(move, Auction):
-            return AUCTION + (move.kind == "sealed")
-        if isinstance(move, Examine):
-            slot = _SLOT.get(move.slot)
-            if slot is None:
-                raise EncodingError(f"{move}: no such slot")
-            return EXAMINE + slot
-        if isinstance(move, Stop):
-            return STOP
-        if isinstance(move, Seal):
-            return SEAL + set_number(move.notes)
-        if isinstance(move, Bid):
-            amount = move.amount
-            if amount % 50 or not 0 <= amount <= MONEY:
-                raise EncodingError(f"{move}: a bid is 0 to {MONEY} in 50s")
-            return BID + amount // 50
-        if isinstance(move, Pass):
-            return PASS
-        if isinstance(move, Pay):
-            return PAY + set_number(move.notes)
-        raise EncodingError(f"{move!r} is no Boxes move")
-
-    def move_of(self, index: int, view: BoxesView) -> Move:
-        """The seat's legal move with this index."""
-        seat = view.seat
-        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
-            raise EncodingError(f"{index!r} is no Boxes action of {seat!r} "
-                                f"(0 to {ACTIONS - 1})")
-        move: Move
-        if index < EXAMINE:
-            move = Auction(seat, "open" if index == AUCTION else "sealed")
-        elif index < STOP:
-            move = Examine(seat, SLOTS[index - EXAMINE])
-        elif index == STOP:
-            move = Stop(seat)
-        elif index < BID:
-            move = Seal(seat, notes_of_number(index - SEAL))
-        elif index < PASS:
-            move = Bid(seat, 50 * (index - BID))
-        elif index == PASS:
-            move = Pass(seat)
-        else:
-            move = Pay(seat, notes_of_number(index - PAY))
-        if move not in view.legal_moves:
-            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
-        return move
 
     def observe(self, view: BoxesView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table), from its view alone."""

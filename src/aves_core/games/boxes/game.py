@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from aves_core.games.boxes import rules, views
@@ -27,7 +26,6 @@ from aves_core.games.boxes.state import BoxesOptions, BoxesSetup, BoxesState
 from aves_core.games.boxes.views import BoxesView
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
-from aves_core.kernel.terminal import Screen
 
 __all__ = ["BOXES", "BoxesGame"]
 
@@ -64,15 +62,14 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         setup_codes=("bad_pile", "bad_first"))
     phases = PHASES
     refusals = rules.REFUSALS
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:BoxesScreen", "encoding": ".encoding:BoxesEncoding",
+        "bots": ".bots:bot_factories", "search": ".search:search_hooks"}
     undo_rule = ("only the auctioneer's choice of auction, a stop that leaves the examining "
                  "to the next seat, or a bid or pass that leaves the auction going: never a "
                  "look, a commit, a reveal or a sale")
 
     # --- setup ---------------------------------------------------------------
-
-    def default_options(self) -> BoxesOptions:
-        """Boxes has no options."""
-        return BoxesOptions()
 
     def new_setup(self, num_players: int, options: BoxesOptions, seed: int | None, *,
                   first_player: int | None = None) -> BoxesSetup:
@@ -109,15 +106,12 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
                              f"{first!r:.20}", code="bad_first", path="first")
         return BoxesState(open_pile, closed_pile, first, (START_NOTES,) * num_players)
 
-    def options_of(self, setup: BoxesSetup) -> BoxesOptions:
-        """The options (none)."""
-        return BoxesOptions()
-
     # --- play ------------------------------------------------------------------
 
     # The rules' functions are the game's methods: every seat's moves in ``to_move``,
     # seat by seat, and a legal move's step with its automatic steps (BX24).
     legal_moves = staticmethod(rules.legal_moves)
+    all_moves = staticmethod(rules.all_moves)
     transition = staticmethod(rules.step)
 
     # --- what a seat may know ---------------------------------------------------
@@ -188,43 +182,6 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
     def describe_result(self, result: Result) -> str:
         """``the most wealth``."""
         return "the most wealth"
-
-    # --- bots, learning agents, the ways people play ----------------------------------------
-
-    _hooks: Any = None
-
-    def bot_factories(self) -> Any:
-        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
-        from ``aves_core.games.boxes.bots``."""
-        from aves_core.games.boxes.bots import bot_factories
-
-        return bot_factories(self)
-
-    def search_hooks(self) -> Any:
-        """The hooks of ``aves_core.games.boxes.search``, made once."""
-        if self._hooks is None:
-            from aves_core.games.boxes.search import search_hooks
-
-            self._hooks = search_hooks(self)
-        return self._hooks
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of
-        ``aves_core.games.boxes.encoding``."""
-        from aves_core.games.boxes.encoding import BoxesEncoding
-
-        self.check_players(num_players)
-        return BoxesEncoding(num_players)
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """``aves play --game boxes``'s table (``aves_core.games.boxes.terminal``)."""
-        from aves_core.games.boxes.terminal import BoxesScreen
-
-        return BoxesScreen()
-
-    def web_folder(self) -> Path:
-        """``games/boxes/web``: the browser's drawing of the table."""
-        return Path(__file__).resolve().parent / "web"
 
 
 BOXES = BoxesGame()

@@ -18,6 +18,7 @@ from typing import Any
 
 from aves_core.games.boxes.cards import (
     NOTE_VALUES,
+    START_NOTES,
     Notes,
     counts_of_notes,
     money_of,
@@ -45,8 +46,8 @@ from aves_core.kernel.door import BAD_NOTATION, GAME_OVER, refuse
 from aves_core.kernel.game import Result
 from aves_core.kernel.notation import spec_of
 
-__all__ = ["AUCTIONS", "EXAMINES", "PASSES", "REFUSALS", "STOPS", "finish", "legal_moves",
-           "payments", "seal_choices", "seat_moves", "step"]
+__all__ = ["AUCTIONS", "EXAMINES", "PASSES", "REFUSALS", "STOPS", "all_moves", "finish",
+           "legal_moves", "payments", "seal_choices", "seat_moves", "step"]
 
 _CHOOSE, _EXAMINE, _OPEN = Phase.CHOOSE_AUCTION, Phase.EXAMINE, Phase.OPEN_AUCTION
 _SEALED = Phase.SEALED_BID
@@ -149,6 +150,15 @@ def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     if phase is _CHOOSE:
         return AUCTIONS[seat]
     return _pays(seat, state.notes[seat], state.price)
+
+
+def all_moves(num_players: int, seat: int) -> tuple[Move, ...]:
+    """Every move ``seat`` could ever make, in the order of its action indices
+    (``encoding.py``): the auctions, the slots, stop, every commit, every bid, pass and
+    every payment (of any price)."""
+    return (*AUCTIONS[seat], *EXAMINES[seat].values(), STOPS[seat],
+            *_seals(seat, START_NOTES), *_bids(seat, 0, money_of(START_NOTES)),
+            PASSES[seat], *(Pay(seat, notes) for notes in seal_choices(seat, START_NOTES)))
 
 
 def legal_moves(state: BoxesState) -> tuple[Move, ...]:
