@@ -1,13 +1,6 @@
-"""Boxes' bots: the values of cards and containers, what a seat knows, GreedyBot and the
-bot factories (the search bot's hooks are in ``aves_core.games.boxes.search``).
-
-What a seat knows of the 60 cards is the cards of the slots it examined and of the
-containers it won (BX22); an unseen slot of a closed (or open) pile holds one of the
-unseen closed (open) cards, all equally likely. ``holding_value`` is what a set of
-cards is worth, ``container_value`` what the container in play adds to the cards a
-seat won, and ``score_moves`` how GreedyBot (``greedy``) rates each legal move one step
-ahead, from its view alone; docs/boxes.md ("Bots and their strength") says how each
-decides.
+"""Boxes' bots (docs/boxes.md, "Bots and their strength"): what cards and containers are
+worth to a seat, what a seat knows of the 60 cards (BX22), GreedyBot and the bot
+factories; the search bot's hooks are in ``aves_core.games.boxes.search``.
 """
 
 from __future__ import annotations
@@ -195,13 +188,9 @@ def _sealed_target(view: BoxesView, value: float, seat: int) -> float:
 
 
 def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Move, float]:
-    """GreedyBot's score of each of ``view``'s legal moves: the move it plays scores
-    highest; empty when the seat is not to move. Choose: ``open`` when no other seat
-    holds more money; examine: the most variance of value per action; open auction:
-    the opener bids 0, then the least raise while what it would pay is below the
-    container's value; sealed: the largest sum not above ``SEALED_SHADE`` of the value
-    (nor 50 above the richest other seat), fewest notes; pay: the least waste, then
-    the fewest notes."""
+    """GreedyBot's score of each of ``view``'s legal moves, one step ahead, from the view
+    alone (docs/boxes.md tells each phase's): the move it plays scores highest; empty
+    when the seat is not to move."""
     moves = view.legal_moves
     if not moves:
         return {}

@@ -1,16 +1,7 @@
-"""Boxes for learning agents: a fixed action index for every seat's move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; ``describe`` tables both
-in docs/ai.md).
-
-Actions (1,333, the same for every number of players): the two auctions, each slot,
-stop, every commit, every bid from 0 to 3,400 in 50s, pass and every payment. A set of
-notes is its counts ``a b c d`` of 500, 200, 100 and 50 (0-4 each: a seat never holds
-more than 4 of a value, BX3), numbered ``a*125 + b*25 + c*5 + d`` (625 sets).
-
-Observation (``133 + 31 * N`` floats), read from the seat's view only and from its
-side: seat ``me + i`` is "i seats to my left", first in every per-seat block. Money
-and bids are divided by 3,400 (a seat's starting money), note and card counts by 4,
-so every value lies in [0, 8].
+"""Boxes for learning agents (``aves_core.kernel.encoding``; ``describe`` tables it in
+docs/ai.md): 1,333 actions, every move a seat could make (``rules.all_moves``), and
+``133 + 31 * N`` observation values read from the seat's view only and from its side
+(seat ``me + i`` is "i seats to my left"), money divided by 3,400, counts by 4.
 """
 
 from __future__ import annotations

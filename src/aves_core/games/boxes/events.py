@@ -1,11 +1,7 @@
-"""Boxes' events: what a move did, step by step, for hosts to tell their clients.
-
-The game's ``events_for`` redacts them for one seat (BX21-BX23): an examined card
-is its examiner's alone, a sealed commit is its committer's alone until
-``Revealed`` shows every commit at once (the others learn only that, and in which
-order, the seats committed), and the cards of a sold container are its winner's
-alone until ``GameEnded`` shows each seat's cards (a sorted list, not where each
-lay). Everything else is public.
+"""Boxes' events: what a move did, step by step, for hosts to tell their clients. The
+game's ``events_for`` hides an examined card, a sealed commit and a sold container's
+cards from every seat but their own (BX21-BX23); ``Revealed`` and ``GameEnded`` show
+them to all.
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
-"""Boxes as a kernel game: its facts, its setup, its door and its rules.
-
-``BOXES`` is the instance the registry knows as ``"boxes"``. Boxes has simultaneous
-moves (``GameFacts.simultaneous_moves``): in phase ``sealedBid`` every seat that has
-not committed is in ``to_move``, ``legal_moves`` holds all their commits seat by
-seat, and each commit is applied as it arrives; the last one reveals them all. All
-chance is in the setup: ``new_setup`` draws from ``random.Random(seed)`` in BX5's
-order [D3] (the open pile shuffled from its canonical order, then the closed pile,
-then, only when no first auctioneer is given, ``randrange(N)``), and the setup
-records both piles and the first auctioneer, so ``start`` and replay draw nothing.
+"""Boxes as a kernel game (``BOXES``, the registry's ``"boxes"``): its facts, its setup,
+its door and rules, what a seat sees, its undo. All chance is in the setup, drawn in
+BX5's order and recorded, so ``start`` and replay draw nothing; docs/boxes.md
+("Simultaneous moves") tells how the sealed commits come in.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""Boxes' moves, declared by their notation (RULES-boxes.md): ``0:auction open``,
-``1:examine c3``, ``1:stop``, ``2:seal 500 100 50``, ``2:seal none``, ``0:bid 350``,
-``3:pass``, ``0:pay 500 200``.
-
-A slot is a letter and a number (``c7`` reads, and the rules refuse it with
-``unknown_slot``); banknotes are written in descending order, any other order is
-``bad_notation``. A set of notes is stored largest first whatever order it is built
-in, so two choices of the same values are the same move (BX4a).
+"""Boxes' moves, declared by their notation (docs/boxes.md, "Moves and their notation"):
+``0:auction open``, ``1:examine c3``, ``2:seal 500 100 50``, ``0:bid 350``, ``3:pass``.
+A set of notes is written in descending order and stored largest first whatever order
+it is built in: the same values are the same move (BX4a).
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
 """The rules of Boxes (RULES-boxes.md) as pure functions over frozen states: the legal
-moves, the door's checks in BX25's order (``REFUSALS``) and each move's ``step``.
-
-A move runs the automatic steps on its own (BX24): an examining turn that can afford
-nothing more ends and the next seat's begins, or the auction does; the last sealed
-commit reveals them all; an auction won with one way to pay is paid; a paid
-container is sold and the next laid out, or after the sixth the game is scored.
-
-Several seats move at once only in ``sealedBid``: ``to_move`` is then every seat
-that has not committed, ``legal_moves`` every such seat's commits, seat by seat.
+moves (in ``sealedBid``, every seat's yet to commit, seat by seat), the door's checks
+in BX25's order (``REFUSALS``) and each move's ``step`` with the automatic steps that
+follow it (BX24; docs/boxes.md, "Phases").
 """
 
 from __future__ import annotations
@@ -200,13 +194,9 @@ def _unknown_slot(state: BoxesState, move: Examine) -> str | None:
 
 
 def _already_examined(state: BoxesState, move: Examine) -> str | None:
-    container = state.container
-    for look in reversed(state.looks):  # this container's looks are the newest
-        if look.container != container:
-            break
-        if look.seat == move.player and look.slot == move.slot:
-            return f"seat {move.player} examined {move.slot} already (BX9, [D5])"
-    return None
+    if move.slot in _unexamined(state, move.player):
+        return None
+    return f"seat {move.player} examined {move.slot} already (BX9, [D5])"
 
 
 def _too_few_actions(state: BoxesState, move: Examine) -> str | None:

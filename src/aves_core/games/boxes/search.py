@@ -1,15 +1,8 @@
-"""Boxes' search bot: the hooks of the kernel's IS-MCTS (``search_hooks``), the states
-drawn from what a seat knows (``sample``), the fast policy of playouts
-(``playout_move``) and the quick end of a game (``finish``); docs/boxes.md ("Bots and
-their strength") tells the design and what was measured on the way.
-
-The tree holds the searching seat's moves only: after each, the other seats play the
-policy from what they know in the drawn state (``_forward``), and in a sealed auction
-every other seat's commit is drawn by the policy, made or not, so no seat answers the
-seat's commit and the real commits are never read. Walks and playouts follow the rules
-until the container in play is sold; ``finish`` then plays the rest by a quick model,
-so a playout is judged by the game's end: money spent now counts as the bids it can
-no longer make.
+"""Boxes' search bot (docs/boxes.md, "Bots and their strength"): the hooks of the kernel's
+IS-MCTS (``search_hooks``), the states drawn from what a seat knows (``sample``), the
+fast policy of playouts (``playout_move``) and the quick end of a game (``finish``). The
+tree holds the searching seat's moves only; the other seats play the policy from what
+they know in the drawn state.
 """
 
 from __future__ import annotations
@@ -32,13 +25,13 @@ from aves_core.games.boxes.bots import (
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, card_value, money_of
 from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import AUCTIONS, EXAMINES, PASSES, STOPS, legal_moves, step
-from aves_core.games.boxes.state import CONTAINERS, OPEN_SLOTS, SLOTS, BoxesState, Look
+from aves_core.games.boxes.rules import AUCTIONS, PASSES, legal_moves, step
+from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Look
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game, Result
 from aves_core.kernel.search import SearchHooks
 
-__all__ = ["SIGHT", "TEMPER", "finish", "playout_move", "sample", "search_hooks", "worth"]
+__all__ = ["SIGHT", "TEMPER", "finish", "playout_move", "sample", "search_hooks"]
 
 TEMPER = 0.15
 """Another seat's ``temper`` is drawn from 1 - ``TEMPER`` to 1 + ``TEMPER``."""
@@ -152,22 +145,11 @@ def _playout_commit(state: BoxesState, seat: int) -> tuple[int, ...]:
 
 
 def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
-    """A fast policy for playouts (see the module's docstring); it draws nothing: what
-    varies from one drawn state to another is in the state (its cards, each seat's
-    ``temper``)."""
+    """A fast policy for playouts (docs/boxes.md); it draws nothing: what varies from one
+    drawn state to another is in the state (its cards, each seat's ``temper``)."""
     phase = state.phase
-    if phase is Phase.EXAMINE:
-        seat = state.examiner
-        assert seat is not None
-        actions = state.actions
-        if actions:
-            container = state.container
-            done = {look.slot for look in state.looks
-                    if look.container == container and look.seat == seat}
-            for slot in SLOTS if actions >= 2 else OPEN_SLOTS:
-                if slot not in done:
-                    return EXAMINES[seat][slot]
-        return STOPS[seat]
+    if phase is Phase.EXAMINE:  # the first slot it can afford (closed first), else stop
+        return legal_moves(state)[0]
     if phase is Phase.SEALED_BID:
         seat = next(other for other, notes in enumerate(state.commits) if notes is None)
         return Seal(seat, _playout_commit(state, seat))
@@ -200,9 +182,11 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
     return Pay(winner, least_payment(state.notes[winner], state.price))
 
 
-def _forward(state: BoxesState) -> BoxesState:
-    """The other seats' moves played by the policy until the searching seat alone is to
+def _search_step(state: BoxesState, move: Move) -> BoxesState:
+    """A move of the search's tree or playout, then the other seats' moves played by the
+    policy, from what they know in the drawn state, until the searching seat alone is to
     move, the horizon's container is sold or the game ends."""
+    state = step(state, move)
     me: int = state.me  # type: ignore[attr-defined]
     horizon: int = state.horizon  # type: ignore[attr-defined]
     while state.result is None and len(state.sales) < horizon:
@@ -218,21 +202,6 @@ def _forward(state: BoxesState) -> BoxesState:
     return state
 
 
-def _search_step(state: BoxesState, move: Move) -> BoxesState:
-    """A move of the search's tree or playout, then the others' answers (``_forward``):
-    the tree holds the searching seat's moves only, and the others play the policy
-    from what they know in the drawn state, never from what the seat knows."""
-    return _forward(step(state, move))
-
-
-def worth(state: BoxesState) -> list[float]:
-    """Each seat's money plus the value of the cards it won (``holding_value``)."""
-    num = state.num_players
-    left = CONTAINERS - len(state.sales)
-    return [money_of(state.notes[seat]) + holding_value(state.cards_of(seat), num, left)
-            for seat in range(num)]
-
-
 def _winners(wealth: Sequence[float]) -> Result:
     best = max(wealth)
     return Result(tuple(seat for seat, value in enumerate(wealth) if value >= best - 1e-9),
@@ -240,20 +209,19 @@ def _winners(wealth: Sequence[float]) -> Result:
 
 
 def _cutoff(state: BoxesState) -> Result:
-    """A playout stopped early: the seats of the most ``worth`` share the win."""
-    return _winners(worth(state))
+    """A playout stopped early: the seats of the most money and value of the cards they
+    won (``holding_value``) share the win."""
+    num = state.num_players
+    left = CONTAINERS - len(state.sales)
+    return _winners([money_of(state.notes[seat]) + holding_value(state.cards_of(seat), num, left)
+                     for seat in range(num)])
 
 
 def finish(state: BoxesState) -> Result:
-    """The rest of a game after the sale of the search's horizon, by a quick model of
-    the auctions to come, and its winners by wealth (BX18-BX20). Each container left
-    is worth to each seat ``SIGHT`` of what its cards, as drawn, add to the seat's
-    cards, and the rest of the average container (``MEAN_CONTAINER``), times its
-    temper; a seat bids up to that value or its money, whichever is less; the highest
-    bid buys the container (the auctioneer on a tie) at the second-highest, rounded
-    down to 50. Money spent now is money that cannot bid later: a seat that pays
-    near its value for the container in play may see the next ones go cheaply to
-    the others."""
+    """The rest of a game after the sale of the search's horizon, by a quick model of the
+    auctions to come, and its winners by wealth (BX18-BX20): each seat bids up to its
+    value of a container (``SIGHT``, ``MEAN_CONTAINER``, its temper) or its money; the
+    highest bid buys (the auctioneer on a tie) at the second, rounded down to 50."""
     num = state.num_players
     money = [money_of(notes) for notes in state.notes]
     cards = [list(state.cards_of(seat)) for seat in range(num)]

@@ -1,10 +1,6 @@
 """Frozen values that describe a game of Boxes: options, the recorded setup, the state.
-
-The state keeps both piles whole, in their dealt order (``open_pile``: 36 cards,
-``closed_pile``: 24), and derives each container from them (BX6): container k is
-``closed_pile[4k-4:4k]`` in slots ``c1``-``c4`` and ``open_pile[6k-6:6k]`` in slots
-``o1``-``o6``. Who examined what (``looks``) and who won each container (``sales``)
-say which of those cards each seat knows. Banknotes are counts (500, 200, 100, 50).
+The state keeps both piles whole, in their dealt order, and derives each container
+from them (BX6, ``slot_index``).
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""Boxes in a terminal (``aves play --game boxes``; docs/boxes.md, "In a terminal"): the
-container's slots with the cards the player examined, every seat's banknotes and
-containers, the auction as it stands, the legal moves numbered (a commit or a bid is
-typed, only the ends of their range numbered), the events in words, and at the end
-each seat's wealth part by part. Short forms: ``open``, ``sealed``, ``e c3`` (or
-``c3``), ``stop``, ``seal 500 100`` (notes in any order), ``seal none``, ``bid 350``,
-``pass``, ``pay 500 200``.
+"""Boxes in a terminal (``aves play --game boxes``; docs/boxes.md, "In a terminal" tells
+what the screen shows): ``BoxesScreen``.
 """
 
 from __future__ import annotations
@@ -37,7 +32,7 @@ from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, 
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.state import CLOSED_SLOTS, OPEN_SLOTS, SLOTS, BoxesState
 from aves_core.games.boxes.views import BoxesView
-from aves_core.kernel.terminal import Paint, in_words
+from aves_core.kernel.terminal import Paint, in_words, ordinal, plural
 
 __all__ = ["BoxesScreen"]
 
@@ -81,14 +76,6 @@ def _notes(notes: Sequence[int]) -> str:
     return f"{written or 'none'} ({_ecu(sum(notes))})"
 
 
-def _ordinal(rank: int) -> str:
-    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _s(seat: int, viewer: int | None) -> str:
     """A verb's ending: ``you examine``, ``bo examines``."""
     return "" if seat == viewer else "s"
@@ -116,7 +103,7 @@ class BoxesScreen:
         kind = f", {view.auction} auction" if view.auction else ""
         lines = ["", f"container {view.container} of 6, auctioneer: {who(view.auctioneer)}"
                  f"{kind}   ("
-                 + (f"still to come: {_plural(6 - view.container, 'container')})"
+                 + (f"still to come: {plural(6 - view.container, 'container')})"
                     if view.container < 6 else "the last container)")]
         lines += self._slots(view, paint)
         width = max(len(who(seat)) for seat in range(len(view.notes)))
@@ -138,7 +125,7 @@ class BoxesScreen:
             mine = [card for box in view.my_containers for card in box.cards]
             collections = collections_of(mine, len(view.notes))
             lines.append(f"your cards are worth {_ecu(sum(map(card_value, mine)))} ECU"
-                         + (f", with {_plural(collections, 'collection')} (+250 each)"
+                         + (f", with {plural(collections, 'collection')} (+250 each)"
                             if collections else ""))
         return lines
 
@@ -180,7 +167,7 @@ class BoxesScreen:
             if view.examiner == view.seat:
                 return lines
             lines.append(f"examining: {who(view.examiner)}, "
-                         f"{_plural(view.actions, 'action')} left")
+                         f"{plural(view.actions, 'action')} left")
         elif phase is Phase.SEALED_BID:
             done = in_words(who(seat) for seat in view.committed) or "nobody yet"
             waiting = in_words(who(seat) for seat in range(count)
@@ -221,7 +208,7 @@ class BoxesScreen:
         if isinstance(first, Examine | Stop):
             cells = [f"[{number}] {move.slot}" if isinstance(move, Examine) else
                      f"[{number}] stop" for number, move in enumerate(moves, 1)]
-            return [f"examine a slot ({_plural(view.actions, 'action')} left: closed 2, "
+            return [f"examine a slot ({plural(view.actions, 'action')} left: closed 2, "
                     "open 1) or stop:", "  " + "  ".join(cells)]
         if isinstance(first, Seal):
             assert view.seat is not None
@@ -322,10 +309,10 @@ class BoxesScreen:
             held = cards[other]
             collections = collections_of(held, count)
             lines.append(
-                f"  {_ordinal(rank)}  {who[other]:<{width}}  {_ecu(wealth[other]):>6} ECU = "
+                f"  {ordinal(rank)}  {who[other]:<{width}}  {_ecu(wealth[other]):>6} ECU = "
                 f"notes {_ecu(money_of(state.notes[other]))} + cards "
                 f"{_ecu(sum(map(card_value, held)))} + "
-                f"{_plural(collections, 'collection')} x 250")
+                f"{plural(collections, 'collection')} x 250")
             lines.append(f"  {'':>3}  {'':<{width}}  cards: {_sorted(held, paint) or '-'}")
         return lines
 

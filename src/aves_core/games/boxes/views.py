@@ -1,13 +1,6 @@
-"""What a seat sees of a game of Boxes (BX21-BX23), and nothing more.
-
-``view_for(state, seat)`` projects a state onto a ``BoxesView`` built only from what
-that seat may see: everything public (the auctioneer, the auction, which slots each
-seat examined and in what order, who has committed and in which order, revealed
-commits, every bid, pass and payment, who won each container, the pile sizes, every
-seat's banknotes [D6]) and its own secrets: the card of each slot it examined, the
-cards of the containers it won [D13], its commit before the reveal. A spectator
-(``seat`` None) has no secrets. At the end every seat's cards are shown, sorted.
-``indistinguishable(state, seat, rng)`` redraws everything ``seat`` cannot see.
+"""What a seat sees of a game of Boxes (BX21-BX23), and nothing more: ``view_for``
+projects a state onto a ``BoxesView``; ``indistinguishable`` redraws what a seat
+cannot see.
 """
 
 from __future__ import annotations
@@ -92,11 +85,6 @@ class BoxesView:
     wealth: tuple[int, ...] | None
     legal_moves: tuple[Move, ...]
 
-    @property
-    def is_my_turn(self) -> bool:
-        """True when this seat may move now."""
-        return bool(self.legal_moves)
-
 
 def _check_seat(num_players: int, seat: object) -> None:
     if seat is None:
@@ -153,14 +141,8 @@ def indistinguishable(state: BoxesState, seat: int | None, rng: random.Random) -
     if type(state) is not BoxesState:
         raise ArgumentError(f"indistinguishable needs a BoxesState, not "
                             f"{type(state).__name__}")
-    known: set[tuple[bool, int]] = set()
-    for look in state.looks:
-        if look.seat == seat:
-            known.add(slot_index(look.container, look.slot))
+    known = set(known_cards(view_for(state, seat)))
     owner = {sale.container: sale.seat for sale in state.sales}
-    for container, winner in owner.items():
-        if winner == seat:
-            known.update(slot_index(container, slot) for slot in SLOTS)
     over = state.result is not None
     groups: dict[int | None, list[tuple[bool, int]]] = {}
     for container in range(1, CONTAINERS + 1):
