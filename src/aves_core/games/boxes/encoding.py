@@ -73,21 +73,9 @@ O_OPEN_LEFT = O_COLLECTIONS + 1
 O_CLOSED_LEFT = O_OPEN_LEFT + 1
 O_SEATS = O_CLOSED_LEFT + 1
 
-# One seat's block.
-S_NOTES = 0
-S_MONEY = S_NOTES + len(NOTE_VALUES)
-S_WON = S_MONEY + 1
-S_AUCTIONEER = S_WON + 1
-S_TO_MOVE = S_AUCTIONEER + 1
-S_EXAMINER = S_TO_MOVE + 1
-S_COMMITTED = S_EXAMINER + 1
-S_BIDDER = S_COMMITTED + 1
-S_HOLDER = S_BIDDER + 1
-S_WINNER = S_HOLDER + 1
-S_REVEALED = S_WINNER + 1
-S_WEALTH = S_REVEALED + 1
-S_LOOKS = S_WEALTH + 1
-SEAT_BLOCK = S_LOOKS + len(SLOTS)
+SEAT_BLOCK = len(NOTE_VALUES) + 11 + len(SLOTS)
+"""One seat's values: its notes, money and containers won, nine marks, its last sealed
+bid and wealth, and the slots it examined (``observe`` writes them in docs/ai.md's order)."""
 
 
 _SETS = seal_choices(0, START_NOTES)
@@ -168,23 +156,13 @@ class BoxesEncoding(ActionTable):
         for offset in range(count):
             seat = (me + offset) % count
             base = O_SEATS + offset * SEAT_BLOCK
-            for index, held in enumerate(view.notes[seat]):
-                out[base + S_NOTES + index] = held / MAX_NOTES
-            out[base + S_MONEY] = view.money[seat] / MONEY
-            out[base + S_WON] = won_count[seat] / CONTAINERS
-            out[base + S_AUCTIONEER] = float(seat == view.auctioneer)
-            out[base + S_TO_MOVE] = float(seat in view.to_move)
-            out[base + S_EXAMINER] = float(seat == view.examiner)
-            out[base + S_COMMITTED] = float(seat in view.committed)
-            out[base + S_BIDDER] = float(seat in view.bidders)
-            out[base + S_HOLDER] = float(seat == view.holder)
-            out[base + S_WINNER] = float(seat == view.winner)
-            if view.revealed is not None:
-                out[base + S_REVEALED] = sum(view.revealed[seat]) / MONEY
-            if view.wealth is not None:
-                out[base + S_WEALTH] = view.wealth[seat] / MONEY
-            for place, looked_at in enumerate(looks[seat]):
-                out[base + S_LOOKS + place] = looked_at
+            out[base:base + SEAT_BLOCK] = [
+                *(held / MAX_NOTES for held in view.notes[seat]), view.money[seat] / MONEY,
+                won_count[seat] / CONTAINERS, seat == view.auctioneer, seat in view.to_move,
+                seat == view.examiner, seat in view.committed, seat in view.bidders,
+                seat == view.holder, seat == view.winner,
+                0.0 if view.revealed is None else sum(view.revealed[seat]) / MONEY,
+                0.0 if view.wealth is None else view.wealth[seat] / MONEY, *looks[seat]]
 
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""

@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from aves_core.games.boxes import rules, views
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, START_NOTES, money_of
 from aves_core.games.boxes.events import Committed, Event, Examined, Sold, Undone
@@ -22,6 +24,11 @@ from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 __all__ = ["BOXES", "BoxesGame"]
+
+
+_SECRETS: dict[type, dict[str, Any]] = {
+    Examined: {"card": None}, Committed: {"notes": None}, Sold: {"cards": None}}
+"""Each event's field that only its ``seat`` sees (BX22), hidden from the others."""
 
 
 def _pile(pile: tuple[str, ...], canonical: tuple[str, ...], name: str) -> tuple[str, ...]:
@@ -121,16 +128,9 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         if isinstance(events, str | bytes) or not isinstance(events, Iterable):
             raise ArgumentError(f"events_for needs an iterable of events, not "
                                 f"{type(events).__name__}")
-        seen: list[Event] = []
-        for event in events:
-            if isinstance(event, Examined) and event.seat != seat:
-                event = Examined(event.seat, event.container, event.slot, None)
-            elif isinstance(event, Committed) and event.seat != seat:
-                event = Committed(event.seat, None)
-            elif isinstance(event, Sold) and event.seat != seat:
-                event = Sold(event.container, event.seat, None)
-            seen.append(event)
-        return tuple(seen)
+        return tuple(attrs.evolve(event, **_SECRETS[type(event)])
+                     if isinstance(event, Examined | Committed | Sold) and event.seat != seat
+                     else event for event in events)
 
     indistinguishable = staticmethod(views.indistinguishable)
 

@@ -27,6 +27,7 @@ from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import AUCTIONS, PASSES, legal_moves, step
 from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Look
+from aves_core.games.boxes.views import PUBLIC
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game, Result
 from aves_core.kernel.search import SearchHooks
@@ -74,15 +75,11 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
     count = len(view.notes)
     state = Drawn(
         open_pile=piles[1], closed_pile=piles[0],
-        first=(view.auctioneer - view.container + 1) % count, notes=view.notes,
-        container=view.container, phase=view.phase, auction=view.auction,
-        examiner=view.examiner, actions=view.actions,
+        first=(view.auctioneer - view.container + 1) % count,
+        **{name: getattr(view, name) for name in PUBLIC},
         looks=tuple(Look(look.container, look.seat, look.slot) for look in view.looks),
         commits=(None,) * count if view.phase is Phase.SEALED_BID else (),
-        order=view.committed, revealed=view.revealed, bidders=view.bidders,
-        standing=view.standing, holder=view.holder, turn=view.turn, winner=view.winner,
-        price=view.price, sales=view.sales, result=view.result, horizon=view.container,
-        me=seat if seat is not None else -1,
+        order=view.committed, horizon=view.container, me=seat if seat is not None else -1,
         temper=tuple(1.0 if other == seat else rng.uniform(1 - TEMPER, 1 + TEMPER)
                      for other in range(len(view.notes))))
     if view.phase is Phase.SEALED_BID:

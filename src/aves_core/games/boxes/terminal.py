@@ -64,16 +64,12 @@ def _sorted(codes: Sequence[str], paint: Paint) -> str:
     return "  ".join(groups)
 
 
-def _ecu(amount: int) -> str:
-    return f"{amount:,}"
-
-
 def _notes(notes: Sequence[int]) -> str:
     """``500 2x200 (900)`` or ``none (0)``."""
     groups = [(value, sum(1 for note in notes if note == value)) for value in NOTE_VALUES]
     written = " ".join(f"{count}x{value}" if count > 1 else str(value)
                        for value, count in groups if count)
-    return f"{written or 'none'} ({_ecu(sum(notes))})"
+    return f"{written or 'none'} ({sum(notes):,})"
 
 
 def _s(seat: int, viewer: int | None) -> str:
@@ -108,14 +104,14 @@ class BoxesScreen:
         lines += self._slots(view, paint)
         width = max(len(who(seat)) for seat in range(len(view.notes)))
         for seat, notes in enumerate(view.notes):
-            won = ", ".join(f"{sale.container} ({_ecu(sale.price)})" for sale in view.sales
+            won = ", ".join(f"{sale.container} ({sale.price:,})" for sale in view.sales
                             if sale.seat == seat)
             looked = " ".join(look.slot for look in view.looks
                               if look.container == view.container and look.seat == seat)
             marks = "  (auctioneer)" if seat == view.auctioneer else ""
             if view.result is None and seat in view.to_move:
                 marks += "  <- to move"
-            lines.append(f"  {who(seat):<{width}}  {_ecu(view.money[seat]):>5} ECU  "
+            lines.append(f"  {who(seat):<{width}}  {view.money[seat]:>5,} ECU  "
                          f"{held_text(notes):<23}  won: {won or '-'}"
                          + (f"  examined: {looked}" if looked else "") + marks)
         lines += self._auction(view, who)
@@ -124,7 +120,7 @@ class BoxesScreen:
                 lines.append(f"your container {box.container}: {_cards(box.cards, paint)}")
             mine = [card for box in view.my_containers for card in box.cards]
             collections = collections_of(mine, len(view.notes))
-            lines.append(f"your cards are worth {_ecu(sum(map(card_value, mine)))} ECU"
+            lines.append(f"your cards are worth {sum(map(card_value, mine)):,} ECU"
                          + (f", with {plural(collections, 'collection')} (+250 each)"
                             if collections else ""))
         return lines
@@ -179,7 +175,7 @@ class BoxesScreen:
         elif phase is Phase.OPEN_AUCTION:
             out = [who(seat) for seat in range(count) if seat not in view.bidders]
             standing = ("no bid yet" if view.standing is None else
-                        f"standing bid {_ecu(view.standing)} by {who(view.holder or 0)}")
+                        f"standing bid {view.standing:,} by {who(view.holder or 0)}")
             tie = "tie-break " if view.auction == "sealed" else ""
             lines.append(f"{tie}open auction: {standing}; still in: "
                          f"{in_words(who(seat) for seat in view.bidders)}"
@@ -187,7 +183,7 @@ class BoxesScreen:
                          + (f"; {who(view.turn)} to bid or pass" if view.turn is not None
                             and view.turn != view.seat else ""))
         elif phase is Phase.PAYMENT and view.winner is not None and view.winner != view.seat:
-            lines.append(f"{who(view.winner)} won at {_ecu(view.price)} and choose"
+            lines.append(f"{who(view.winner)} won at {view.price:,} and choose"
                          f"{_s(view.winner, view.seat)} the notes to pay (no change is given)")
         return lines
 
@@ -219,26 +215,26 @@ class BoxesScreen:
                     f"  [1] seal none (a bid of 0)   [{last}] seal all "
                     f"{_notes(notes_of_counts(view.notes[view.seat]))}"]
         if isinstance(first, Pass):
-            return [f"you cannot raise {_ecu(view.standing or 0)}: pass",
+            return [f"you cannot raise {view.standing or 0:,}: pass",
                     "  [1] pass (out of this auction)"]
         if isinstance(first, Bid):
             bids = [move for move in moves if isinstance(move, Bid)]
             low, high = bids[0].amount, bids[-1].amount
             what = "open the auction: bid" if view.standing is None else "raise: bid"
-            cells = [f"[1] bid {_ecu(low)}"]
+            cells = [f"[1] bid {low:,}"]
             if len(bids) > 1:
-                cells.append(f"[{len(bids)}] bid {_ecu(high)} (all your money)")
+                cells.append(f"[{len(bids)}] bid {high:,} (all your money)")
             if isinstance(moves[-1], Pass):
                 cells.append(f"[{last}] pass (out of this auction)")
-            return [f"{what} {_ecu(low)} to {_ecu(high)} in 50s (type bid 350)"
+            return [f"{what} {low:,} to {high:,} in 50s (type bid 350)"
                     + (" or pass:" if isinstance(moves[-1], Pass) else ":"),
                     "  " + "   ".join(cells)]
         cells = [f"[{number}] pay {_notes(move.notes)}"
-                 + (f", {_ecu(sum(move.notes) - view.price)} lost"
+                 + (f", {sum(move.notes) - view.price:,} lost"
                     if sum(move.notes) > view.price else "")
                  for number, move in enumerate(moves, 1) if isinstance(move, Pay)]
         width = max(len(cell) for cell in cells)
-        lines = [f"you won at {_ecu(view.price)}: pay it with your notes (no change is "
+        lines = [f"you won at {view.price:,}: pay it with your notes (no change is "
                  "given; a note not needed may not be added):"]
         for start in range(0, len(cells), 3):
             lines.append("  " + "   ".join(f"{cell:<{width}}"
@@ -273,17 +269,17 @@ class BoxesScreen:
                         f"tie and bid on openly")
             return f"sealed bids revealed: {bids}"
         if isinstance(event, BidMade):
-            return f"  {who(event.seat)} bid{_s(event.seat, seat)} {_ecu(event.amount)}"
+            return f"  {who(event.seat)} bid{_s(event.seat, seat)} {event.amount:,}"
         if isinstance(event, Passed):
             return f"  {who(event.seat)} pass{'' if event.seat == seat else 'es'}"
         if isinstance(event, AuctionWon):
             self._price = event.price
             return f"{who(event.seat)} win{_s(event.seat, seat)} the container at " \
-                   f"{_ecu(event.price)}"
+                   f"{event.price:,}"
         if isinstance(event, Paid):
             lost = sum(event.notes) - self._price
             return (f"  {who(event.seat)} pay{_s(event.seat, seat)} {_notes(event.notes)}"
-                    + (f": {_ecu(lost)} lost, no change" if lost > 0 else ""))
+                    + (f": {lost:,} lost, no change" if lost > 0 else ""))
         if isinstance(event, Sold):
             if event.cards is not None:
                 return (f"  you take container {event.container} behind your screen: "
@@ -309,9 +305,9 @@ class BoxesScreen:
             held = cards[other]
             collections = collections_of(held, count)
             lines.append(
-                f"  {ordinal(rank)}  {who[other]:<{width}}  {_ecu(wealth[other]):>6} ECU = "
-                f"notes {_ecu(money_of(state.notes[other]))} + cards "
-                f"{_ecu(sum(map(card_value, held)))} + "
+                f"  {ordinal(rank)}  {who[other]:<{width}}  {wealth[other]:>6,} ECU = "
+                f"notes {money_of(state.notes[other]):,} + cards "
+                f"{sum(map(card_value, held)):,} + "
                 f"{plural(collections, 'collection')} x 250")
             lines.append(f"  {'':>3}  {'':<{width}}  cards: {_sorted(held, paint) or '-'}")
         return lines

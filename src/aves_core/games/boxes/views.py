@@ -17,8 +17,8 @@ from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Sale, slo
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = ["BoxesView", "SeenLook", "WonContainer", "indistinguishable", "known_cards",
-           "view_for"]
+__all__ = ["PUBLIC", "BoxesView", "SeenLook", "WonContainer", "indistinguishable",
+           "known_cards", "view_for"]
 
 
 @attrs.frozen
@@ -86,6 +86,12 @@ class BoxesView:
     legal_moves: tuple[Move, ...]
 
 
+PUBLIC = ("phase", "result", "container", "auction", "notes", "examiner", "actions", "sales",
+          "revealed", "bidders", "standing", "holder", "turn", "winner", "price",
+          "final_cards", "wealth")
+"""The fields of the state that every view shows as they are (BX21)."""
+
+
 def _check_seat(num_players: int, seat: object) -> None:
     if seat is None:
         return
@@ -103,22 +109,17 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
     sealed = state.phase is Phase.SEALED_BID
     container = state.container
     return BoxesView(
-        seat=seat, phase=state.phase, to_move=state.to_move, result=state.result,
-        container=container, auctioneer=state.auctioneer, auction=state.auction,
-        notes=state.notes, money=tuple(money_of(notes) for notes in state.notes),
-        examiner=state.examiner, actions=state.actions,
+        seat=seat, **{name: getattr(state, name) for name in PUBLIC},
+        to_move=state.to_move, auctioneer=state.auctioneer,
+        money=tuple(money_of(notes) for notes in state.notes),
         looks=tuple(SeenLook(look.container, look.seat, look.slot,
                              state.card(look.container, look.slot) if look.seat == seat
                              else None) for look in state.looks),
-        sales=state.sales,
         my_containers=tuple(WonContainer(sale.container, state.container_cards(sale.container))
                             for sale in state.sales if sale.seat == seat),
         committed=state.order if sealed else (),
         my_commit=state.commits[seat] if sealed and seat is not None else None,
-        revealed=state.revealed, bidders=state.bidders, standing=state.standing,
-        holder=state.holder, turn=state.turn, winner=state.winner, price=state.price,
         open_left=36 - 6 * container, closed_left=24 - 4 * container,
-        final_cards=state.final_cards, wealth=state.wealth,
         legal_moves=() if seat is None else rules.seat_moves(state, seat))
 
 
