@@ -75,10 +75,6 @@ def holding_value(cards: Sequence[str], num_players: int, containers_left: int) 
     return total
 
 
-def _mean(pool: Sequence[str], fallback: float) -> float:
-    return sum(card_value(card) for card in pool) / len(pool) if pool else fallback
-
-
 @attrs.frozen
 class Knowledge:
     """What one seat knows of a game: its ``view``; ``closed`` and ``open``, each pile's
@@ -179,11 +175,6 @@ def commit_for(counts: Notes, target: float) -> tuple[int, ...]:
     return commits[amount]
 
 
-def _sealed_target(view: BoxesView, value: float, seat: int) -> float:
-    richest = max(money for other, money in enumerate(view.money) if other != seat)
-    return min(SEALED_SHADE * value, richest + 50)
-
-
 # --- GreedyBot -----------------------------------------------------------------------
 
 
@@ -197,8 +188,8 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
     seat = view.seat
     assert seat is not None
     phase = view.phase
+    richest = max(money for other, money in enumerate(view.money) if other != seat)
     if phase is Phase.CHOOSE_AUCTION:
-        richest = max(money for other, money in enumerate(view.money) if other != seat)
         prefer = "open" if view.money[seat] >= richest else "sealed"
         return {move: 1.0 if isinstance(move, Auction) and move.kind == prefer else 0.0
                 for move in moves}
@@ -215,8 +206,7 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
                 if isinstance(move, Pay) else 0.0 for move in moves}
     value = container_value(knowledge)
     if phase is Phase.SEALED_BID:
-        target = _sealed_target(view, value, seat)
-        best = commit_for(counts, target)
+        best = commit_for(counts, min(SEALED_SHADE * value, richest + 50))
         fewest = _commits(counts)
         scores: dict[Move, float] = {}
         for move in moves:

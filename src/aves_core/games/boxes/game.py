@@ -31,6 +31,11 @@ _SECRETS: dict[type, dict[str, Any]] = {
 """Each event's field that only its ``seat`` sees (BX22), hidden from the others."""
 
 
+_UNDOABLE = {Auction: Phase.EXAMINE, Stop: Phase.EXAMINE, Bid: Phase.OPEN_AUCTION,
+             Pass: Phase.OPEN_AUCTION}
+"""The moves a seat may take back, each when it leaves the game in this phase."""
+
+
 def _pile(pile: tuple[str, ...], canonical: tuple[str, ...], name: str) -> tuple[str, ...]:
     """``pile`` if it holds exactly the cards of ``canonical`` (``bad_pile`` otherwise)."""
     if type(pile) is not tuple:
@@ -140,20 +145,15 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
              after: BoxesState, seat: int) -> tuple[Event, ...] | None:
         """A seat may take back its own ``auction`` choice (nobody has examined yet), a
         ``stop`` that passed the examining to the next seat, or a ``bid`` or ``pass``
-        after which the same auction goes on. Never a look (``examine``), a commit
-        (``seal``), a reveal, a payment or a sale: they show what cannot be unseen."""
-        kind = type(move)
+        after which the same auction goes on: never what shows what cannot be unseen
+        (a look, a commit, a reveal, a payment or a sale). ``Undone`` tells the public
+        fields of ``before``."""
         if move.player != seat or after.result is not None:
             return None
-        if kind is Auction and after.phase is Phase.EXAMINE:
-            return (Undone(seat, Phase.CHOOSE_AUCTION.value, None, None, 0, (), None, None,
-                           None),)
-        if kind is Stop and after.phase is Phase.EXAMINE:
-            return (Undone(seat, Phase.EXAMINE.value, before.auction, before.examiner,
-                           before.actions, (), None, None, None),)
-        if (kind is Bid or kind is Pass) and after.phase is Phase.OPEN_AUCTION:
-            return (Undone(seat, Phase.OPEN_AUCTION.value, before.auction, None, 0,
-                           before.bidders, before.standing, before.holder, before.turn),)
+        if _UNDOABLE.get(type(move)) is after.phase:
+            return (Undone(seat, before.phase.value, before.auction, before.examiner,
+                           before.actions, before.bidders, before.standing, before.holder,
+                           before.turn),)
         return None
 
     # --- reports ----------------------------------------------------------------------

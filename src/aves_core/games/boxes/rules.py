@@ -41,7 +41,7 @@ from aves_core.kernel.game import Result
 from aves_core.kernel.notation import spec_of
 
 __all__ = ["AUCTIONS", "EXAMINES", "PASSES", "REFUSALS", "STOPS", "all_moves", "finish",
-           "legal_moves", "payments", "seal_choices", "seat_moves", "step"]
+           "legal_moves", "payments", "seal_choices", "seat_moves", "step", "unexamined"]
 
 _CHOOSE, _EXAMINE, _OPEN = Phase.CHOOSE_AUCTION, Phase.EXAMINE, Phase.OPEN_AUCTION
 _SEALED = Phase.SEALED_BID
@@ -109,7 +109,7 @@ def _pays(seat: int, counts: Notes, price: int) -> tuple[Move, ...]:
     return tuple(Pay(seat, notes) for notes in payments(counts, price))
 
 
-def _unexamined(state: BoxesState, seat: int) -> list[str]:
+def unexamined(state: BoxesState, seat: int) -> list[str]:
     """The slots ``seat`` has not examined in the container in play."""
     container = state.container
     done = set()
@@ -134,7 +134,7 @@ def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     if phase is _EXAMINE:
         actions = state.actions
         examines = EXAMINES[seat]
-        return (*(examines[slot] for slot in _unexamined(state, seat)
+        return (*(examines[slot] for slot in unexamined(state, seat)
                   if COST[slot] <= actions), STOPS[seat])
     if phase is _OPEN:
         money = money_of(state.notes[seat])
@@ -194,7 +194,7 @@ def _unknown_slot(state: BoxesState, move: Examine) -> str | None:
 
 
 def _already_examined(state: BoxesState, move: Examine) -> str | None:
-    if move.slot in _unexamined(state, move.player):
+    if move.slot in unexamined(state, move.player):
         return None
     return f"seat {move.player} examined {move.slot} already (BX9, [D5])"
 
@@ -281,7 +281,7 @@ def _examine(state: BoxesState, move: Any, events: Events) -> BoxesState:
                          looks=(*state.looks, Look(state.container, seat, slot)))
     actions = state.actions
     # The turn ends by itself when no unexamined slot is affordable (BX9).
-    if any(COST[other] <= actions for other in _unexamined(state, seat)):
+    if any(COST[other] <= actions for other in unexamined(state, seat)):
         return state
     return _next_examiner(state)
 

@@ -16,7 +16,6 @@ import attrs
 from aves_core.games.boxes.bots import (
     SEALED_SHADE,
     Knowledge,
-    _mean,
     commit_for,
     holding_value,
     least_payment,
@@ -25,7 +24,7 @@ from aves_core.games.boxes.bots import (
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, card_value, money_of
 from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import AUCTIONS, PASSES, legal_moves, step
+from aves_core.games.boxes.rules import AUCTIONS, PASSES, legal_moves, step, unexamined
 from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Look
 from aves_core.games.boxes.views import PUBLIC
 from aves_core.kernel.errors import ArgumentError
@@ -100,8 +99,8 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
 
 # --- playouts ------------------------------------------------------------------------
 
-_CLOSED_MEAN = _mean(CLOSED_CANONICAL, 0.0)
-_OPEN_MEAN = _mean(OPEN_CANONICAL, 0.0)
+_CLOSED_MEAN = sum(map(card_value, CLOSED_CANONICAL)) / len(CLOSED_CANONICAL)
+_OPEN_MEAN = sum(map(card_value, OPEN_CANONICAL)) / len(OPEN_CANONICAL)
 MEAN_CONTAINER = 4 * _CLOSED_MEAN + 6 * _OPEN_MEAN
 """The average value of a container's 10 cards (about 867 ECU)."""
 
@@ -111,18 +110,16 @@ def _estimate(state: BoxesState, seat: int) -> float:
     it examined at their value, the others at their pile's mean, and what the
     container adds to the collections of the cards it won (known cards only)."""
     container = state.container
-    seen = {look.slot for look in state.looks
-            if look.container == container and look.seat == seat}
-    cards = state.container_cards(container)
+    unseen = unexamined(state, seat)
     value = 0.0
     known = []
-    for slot, card in zip(SLOTS, cards, strict=True):
-        if slot in seen:
+    for slot, card in zip(SLOTS, state.container_cards(container), strict=True):
+        if slot in unseen:
+            value += _CLOSED_MEAN if slot[0] == "c" else _OPEN_MEAN
+        else:
             value += card_value(card)
             if card[0] != "N":
                 known.append(card)
-        else:
-            value += _CLOSED_MEAN if slot[0] == "c" else _OPEN_MEAN
     if known:
         mine = [card for card in state.cards_of(seat) if card[0] != "N"]
         num, left = state.num_players, CONTAINERS - container
