@@ -56,9 +56,7 @@ COLLECTION = 250
 
 def holding_value(cards: Sequence[str], num_players: int, containers_left: int) -> float:
     """What ``cards`` are worth to a seat: their ECU, 250 a collection, and for each colour
-    short of its next collection a share of 250 (``PROGRESS`` times the fraction of the
-    cards it needs, squared, times the share of ``containers_left``): what it may
-    become."""
+    short of its next collection what it may become (``PROGRESS``)."""
     size = 4 if num_players == 2 else 3
     total = float(sum(map(card_value, cards)))
     held, twofifty = colour_counts(cards)

@@ -12,7 +12,7 @@ import attrs
 
 from aves_core.kernel.notation import Choice, Nat, Seq, Token, move
 
-__all__ = ["Auction", "Bid", "Examine", "Move", "Pass", "Pay", "Seal", "Stop", "notes_text"]
+__all__ = ["NOTES", "Auction", "Bid", "Examine", "Move", "Pass", "Pay", "Seal", "Stop"]
 
 
 def _descending(notes: tuple[int, ...]) -> str | None:
@@ -34,11 +34,6 @@ def _largest_first(notes: Any) -> Any:
     if type(notes) in (tuple, list) and all(type(note) is int for note in notes):
         return tuple(sorted(notes, reverse=True))
     return notes
-
-
-def notes_text(notes: tuple[int, ...]) -> str:
-    """Notes as the notation writes them: ``500 200 200``, or ``none``."""
-    return NOTES.write(notes)
 
 
 @move("{player}:auction {kind}", kind=Choice("open", "sealed"))

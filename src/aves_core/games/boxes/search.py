@@ -80,20 +80,15 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
         commits=(None,) * count if view.phase is Phase.SEALED_BID else (),
         order=view.committed, horizon=view.container, me=seat if seat is not None else -1,
         temper=tuple(1.0 if other == seat else rng.uniform(1 - TEMPER, 1 + TEMPER)
-                     for other in range(len(view.notes))))
+                     for other in range(count)))
     if view.phase is Phase.SEALED_BID:
         # Every other seat's commit is drawn, made or not: none of them sees the seat's
         # commit, so none may answer it in the search's tree.
-        commits: list[tuple[int, ...] | None] = [None] * count
-        order = list(view.committed)
-        for other in range(count):
-            if other == seat:
-                commits[other] = view.my_commit
-            else:
-                commits[other] = _playout_commit(state, other)
-                if other not in order:
-                    order.append(other)
-        state = attrs.evolve(state, commits=tuple(commits), order=tuple(order))
+        commits = tuple(view.my_commit if other == seat else _playout_commit(state, other)
+                        for other in range(count))
+        order = (*view.committed, *(other for other in range(count)
+                                    if other != seat and other not in view.committed))
+        state = attrs.evolve(state, commits=commits, order=order)
     return state
 
 

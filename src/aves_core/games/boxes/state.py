@@ -12,7 +12,7 @@ from typing import Any, Self
 import attrs
 
 from aves_core.games.boxes.cards import Notes, held_text, money_of
-from aves_core.games.boxes.moves import notes_text
+from aves_core.games.boxes.moves import NOTES
 from aves_core.games.boxes.phases import Phase
 from aves_core.kernel.game import Result
 
@@ -199,7 +199,7 @@ class BoxesState:
         if phase is Phase.EXAMINE:
             return f"examine: seat {self.examiner} to examine, {self.actions} actions left"
         if phase is Phase.SEALED_BID:
-            commits = ", ".join(f"seat {seat}: {notes_text(notes)}"
+            commits = ", ".join(f"seat {seat}: {NOTES.write(notes)}"
                                 for seat, notes in enumerate(self.commits) if notes is not None)
             return f"sealedBid: committed {commits or 'nobody yet'}"
         if phase is Phase.OPEN_AUCTION:

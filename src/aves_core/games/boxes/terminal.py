@@ -4,6 +4,7 @@ what the screen shows): ``BoxesScreen``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from aves_core.games.boxes.cards import (
@@ -51,16 +52,14 @@ def _cards(codes: Sequence[str], paint: Paint) -> str:
 def _sorted(codes: Sequence[str], paint: Paint) -> str:
     """Cards by colour (Y, B, R, G, then no colour), highest first, repeats counted:
     ``Y250 Y50  R150  N500 3xN10 2xN0``."""
+    counts = Counter(codes)
     groups = []
     for colour in "YBRGN":
-        cards = sorted((code for code in codes if code[0] == colour), key=card_value,
+        cards = sorted((code for code in counts if code[0] == colour), key=card_value,
                        reverse=True)
-        cells = []
-        for code in dict.fromkeys(cards):
-            count = cards.count(code)
-            cells.append(f"{count}x{_card(code, paint)}" if count > 1 else _card(code, paint))
-        if cells:
-            groups.append(" ".join(cells))
+        if cards:
+            groups.append(" ".join(f"{counts[code]}x{_card(code, paint)}" if counts[code] > 1
+                                   else _card(code, paint) for code in cards))
     return "  ".join(groups)
 
 

@@ -42,18 +42,12 @@ class WonContainer:
 
 @attrs.frozen
 class BoxesView:
-    """One seat's picture of a game (``seat`` None: a spectator's).
-
-    Public: ``container`` (1-6) and its ``auctioneer`` and ``auction``; every seat's
-    ``notes`` (counts of 500, 200, 100, 50) and ``money``; the ``examiner`` and its
-    ``actions`` left; ``looks``, every examination of the game in order; ``sales``,
-    who won each container at what price with which notes; in a sealed auction the
-    seats that ``committed`` (in order); the last ``revealed`` commits; in an open
-    auction the ``bidders`` still in, the ``standing`` bid, its ``holder`` and the
-    seat whose ``turn`` it is; in payment the ``winner`` and the ``price``; the pile
-    sizes left undealt; at the end each seat's ``final_cards`` (sorted) and
-    ``wealth``. The seat's own: the cards of its looks, ``my_containers`` and
-    ``my_commit``. ``legal_moves`` are the seat's own moves.
+    """One seat's picture of a game (``seat`` None: a spectator's): the state's
+    ``PUBLIC`` fields (``BoxesState`` says what each holds), its ``auctioneer`` and
+    ``to_move``, every seat's ``money``, ``looks`` (every examination in order), the
+    seats that ``committed`` in a sealed auction (in order), the pile sizes left
+    undealt; and the seat's own: the cards of its looks, ``my_containers``,
+    ``my_commit`` and ``legal_moves``.
     """
 
     seat: int | None
