@@ -25,7 +25,7 @@ from aves_core.games.boxes.cards import (
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import payments, seal_choices
-from aves_core.games.boxes.state import CONTAINERS, COST, SLOTS, slot_index
+from aves_core.games.boxes.state import CONTAINERS, COST
 from aves_core.games.boxes.views import BoxesView, known_cards
 from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
@@ -111,17 +111,10 @@ def container_value(knowledge: Knowledge, container: int | None = None) -> float
     mine = [card for won in view.my_containers for card in won.cards]
     left = CONTAINERS - container
     base = holding_value(mine, num, left)
-    known: list[str] = []
-    closed_missing = open_missing = 0
-    for slot in SLOTS:
-        closed, index = slot_index(container, slot)
-        card = (knowledge.closed if closed else knowledge.open)[index]
-        if card is not None:
-            known.append(card)
-        elif closed:
-            closed_missing += 1
-        else:
-            open_missing += 1
+    closed = knowledge.closed[4 * container - 4:4 * container]  # its slots (BX6)
+    opened = knowledge.open[6 * container - 6:6 * container]
+    known = [card for card in closed + opened if card is not None]
+    closed_missing, open_missing = closed.count(None), opened.count(None)
     if not closed_missing and not open_missing:
         return holding_value(mine + known, num, left) - base
     rng = random.Random(container)
@@ -234,9 +227,7 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
 class GreedyBot(BestScoreBot[BoxesView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    def scores(self, view: BoxesView) -> dict[Move, float]:
-        """``score_moves(view)``."""
-        return score_moves(view)
+    scores = staticmethod(score_moves)
 
 
 def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
