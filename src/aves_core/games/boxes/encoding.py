@@ -125,10 +125,9 @@ class BoxesEncoding(ActionTable):
             out[O_STANDING] = view.standing / MONEY
             out[O_HAS_STANDING] = 1.0
         out[O_PRICE] = view.price / MONEY
-        if view.my_commit is not None:
-            for index, held in enumerate(counts_of_notes(view.my_commit)):
-                out[O_MY_COMMIT + index] = held / MAX_NOTES
-            out[O_COMMITTED] = 1.0
+        if view.my_commit is not None:  # its counts, and 1: committed
+            out[O_MY_COMMIT:O_SLOTS] = [*(held / MAX_NOTES for held in
+                                          counts_of_notes(view.my_commit)), 1.0]
         looks = [[0.0] * len(SLOTS) for _ in range(count)]
         for look in view.looks:
             if look.container == container:

@@ -58,8 +58,9 @@ class Drawn(BoxesState):
 
 def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
     """A full state consistent with ``knowledge``: each pile's unseen cards shuffled into
-    its unknown places; another seat's sealed commit, when it has committed, drawn by
-    the playout policy from what that seat knows in the drawn state."""
+    its unknown places; every other seat's sealed commit, made or not, drawn by the
+    playout policy from what that seat knows in the drawn state (none of them sees the
+    seat's commit, so none may answer it in the search's tree)."""
     if not isinstance(knowledge, Knowledge):
         raise ArgumentError(f"sample needs a Knowledge, not {type(knowledge).__name__}")
     view = knowledge.view
@@ -82,8 +83,6 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
         temper=tuple(1.0 if other == seat else rng.uniform(1 - TEMPER, 1 + TEMPER)
                      for other in range(count)))
     if view.phase is Phase.SEALED_BID:
-        # Every other seat's commit is drawn, made or not: none of them sees the seat's
-        # commit, so none may answer it in the search's tree.
         commits = tuple(view.my_commit if other == seat else _playout_commit(state, other)
                         for other in range(count))
         order = (*view.committed, *(other for other in range(count)

@@ -31,7 +31,7 @@ from aves_core.games.boxes.events import (
 )
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.state import CLOSED_SLOTS, OPEN_SLOTS, SLOTS, BoxesState
+from aves_core.games.boxes.state import CLOSED_SLOTS, OPEN_SLOTS, BoxesState
 from aves_core.games.boxes.views import BoxesView
 from aves_core.kernel.terminal import Paint, in_words, ordinal, plural
 
@@ -127,18 +127,14 @@ class BoxesScreen:
     def _slots(self, view: BoxesView, paint: Paint) -> list[str]:
         """The container's slots: the card the player saw, ``?`` where only others
         looked, ``-`` where nobody did (who looked where is on each seat's line)."""
-        lookers = dict.fromkeys(SLOTS, 0)
-        seen: dict[str, str] = {}
-        for look in view.looks:
-            if look.container == view.container:
-                lookers[look.slot] += 1
-                if look.card is not None:
-                    seen[look.slot] = look.card
+        now = [look for look in view.looks if look.container == view.container]
+        looked = {look.slot for look in now}
+        seen = {look.slot: look.card for look in now if look.card is not None}
         lines = []
         for label, slots in (("closed boxes (2 actions)", CLOSED_SLOTS),
                              ("open boxes (1 action)   ", OPEN_SLOTS)):
             cells = [f"{slot} " + (_card(seen[slot], paint) if slot in seen else
-                                   "?" if lookers[slot] else "-") for slot in slots]
+                                   "?" if slot in looked else "-") for slot in slots]
             lines.append(f"  {label}: " + "   ".join(cells))
         if view.seat is not None:
             lines.append("  (the cards you examined; ? another seat examined it, - nobody did)")
