@@ -231,8 +231,7 @@ class GreedyBot(BestScoreBot[BoxesView, Move]):
 
 
 def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
-    """``random``, ``greedy`` and ``search`` for ``game`` (Boxes): the kernel's search
-    (``search:N``, ``search:40ms``) with Boxes' ``PLAYOUT_MOVES``, ``WIDENING`` and
-    ``PRIOR``."""
+    """``random``, ``greedy`` and ``search`` for ``game`` (Boxes): the kernel's search with
+    Boxes' ``PLAYOUT_MOVES``, ``WIDENING`` and ``PRIOR``."""
     return standard_bots(game, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES,
                          widening=WIDENING, prior=PRIOR)

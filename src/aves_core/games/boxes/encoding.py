@@ -101,9 +101,8 @@ def _range(first: int, after: int) -> str:
 
 
 class BoxesEncoding(ActionTable):
-    """The encoding of Boxes for ``num_players`` seats (2 to 4): the actions are the same
-    for all (``rules.all_moves``), the observation's size depends on the number of
-    players."""
+    """The encoding of Boxes for ``num_players`` seats: the same actions for all
+    (``rules.all_moves``), an observation whose size depends on the number."""
 
     def __init__(self, num_players: int) -> None:
         super().__init__(BOXES, num_players)

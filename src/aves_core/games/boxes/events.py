@@ -26,8 +26,7 @@ class AuctionChosen:
 
 @attrs.frozen
 class Examined:
-    """``seat`` examined ``slot`` of ``container``: the ``card`` for the seat itself,
-    None for everyone else (BX9, BX22)."""
+    """``seat`` examined ``slot`` of ``container``, which holds ``card`` (BX9, BX22)."""
 
     seat: int
     container: int
@@ -44,8 +43,7 @@ class ExamineStopped:
 
 @attrs.frozen
 class Committed:
-    """``seat`` committed its sealed bid: ``notes`` for the seat itself, None for the
-    others (BX14)."""
+    """``seat`` committed ``notes`` face down: its sealed bid (BX14)."""
 
     seat: int
     notes: tuple[int, ...] | None
@@ -85,8 +83,7 @@ class AuctionWon:
 
 @attrs.frozen
 class Paid:
-    """``seat`` paid ``notes`` to the bank (by ``pay``, automatically, or its sealed
-    notes)."""
+    """``seat`` paid ``notes`` to the bank (by ``pay``, at once, or its sealed commit)."""
 
     seat: int
     notes: tuple[int, ...]
@@ -94,8 +91,7 @@ class Paid:
 
 @attrs.frozen
 class Sold:
-    """``seat`` took ``container``'s 10 cards behind its screen: ``cards`` (slot by
-    slot) for the seat itself, None for the others (BX10, [D13])."""
+    """``seat`` took ``container``'s 10 ``cards``, slot by slot, behind its screen ([D13])."""
 
     container: int
     seat: int

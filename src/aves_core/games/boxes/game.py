@@ -114,8 +114,6 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
 
     # --- play ------------------------------------------------------------------
 
-    # The rules' functions are the game's methods: every seat's moves in ``to_move``,
-    # seat by seat, and a legal move's step with its automatic steps (BX24).
     legal_moves = staticmethod(rules.legal_moves)
     all_moves = staticmethod(rules.all_moves)
     transition = staticmethod(rules.step)
@@ -143,11 +141,8 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
 
     def undo(self, before: BoxesState, move: Move, events: Sequence[Event],
              after: BoxesState, seat: int) -> tuple[Event, ...] | None:
-        """A seat may take back its own ``auction`` choice (nobody has examined yet), a
-        ``stop`` that passed the examining to the next seat, or a ``bid`` or ``pass``
-        after which the same auction goes on: never what shows what cannot be unseen
-        (a look, a commit, a reveal, a payment or a sale). ``Undone`` tells the public
-        fields of ``before``."""
+        """``Undone`` with ``before``'s public fields when ``seat`` may take back its
+        ``move`` (``undo_rule``, ``_UNDOABLE``), else None."""
         if move.player != seat or after.result is not None:
             return None
         if _UNDOABLE.get(type(move)) is after.phase:

@@ -147,9 +147,8 @@ def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
 
 
 def all_moves(num_players: int, seat: int) -> tuple[Move, ...]:
-    """Every move ``seat`` could ever make, in the order of its action indices
-    (``encoding.py``): the auctions, the slots, stop, every commit, every bid, pass and
-    every payment (of any price)."""
+    """Every move ``seat`` could ever make, in the order of its action indices: the
+    auctions, the slots, stop, every commit, every bid, pass and every payment."""
     return (*AUCTIONS[seat], *EXAMINES[seat].values(), STOPS[seat],
             *_seals(seat, START_NOTES), *_bids(seat, 0, money_of(START_NOTES)),
             PASSES[seat], *(Pay(seat, notes) for notes in seal_choices(seat, START_NOTES)))

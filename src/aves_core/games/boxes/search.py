@@ -36,9 +36,8 @@ __all__ = ["SIGHT", "TEMPER", "finish", "playout_move", "sample", "search_hooks"
 TEMPER = 0.15
 """Another seat's ``temper`` is drawn from 1 - ``TEMPER`` to 1 + ``TEMPER``."""
 SIGHT = 0.5
-"""In ``finish``, a seat values a container to come at this share of what its cards
-add to the seat's, and the rest at the average container (what it will examine is
-only part of it)."""
+"""In ``finish``, a seat values a container to come at this share of what its cards add
+to the seat's, the rest at the average container (it will examine only part of it)."""
 
 
 # --- states drawn from what a seat knows ---------------------------------------------
@@ -46,10 +45,9 @@ only part of it)."""
 
 @attrs.frozen(cache_hash=True)
 class Drawn(BoxesState):
-    """A state drawn by ``sample``: a ``BoxesState`` that also knows its search's
-    ``horizon``, the container after whose sale walks and playouts are judged; the
-    searching seat (``me``); and each seat's ``temper``, how far above or below its
-    estimate the policy makes it bid (1 for ``me``)."""
+    """A ``BoxesState`` drawn by ``sample`` that also knows its search's ``horizon`` (the
+    container after whose sale walks and playouts are judged), the searching seat
+    ``me``, and each seat's ``temper``: how far from its estimate it bids (``me``: 1)."""
 
     horizon: int = CONTAINERS
     me: int = -1
@@ -233,9 +231,8 @@ def finish(state: BoxesState) -> Result:
 
 
 def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float]:
-    # Scored from the view, never from the drawn state's hidden cards or commits; by
-    # rank, 1 / (1 + rank), so that greedy's first few choices stand out of the many
-    # bids and commits.
+    # Greedy's scores of the view (not of the drawn state's hidden cards or commits), by
+    # rank, 1 / (1 + rank): its first few choices stand out of the many bids and commits.
     scores = score_moves(knowledge.view, knowledge)
     order = sorted(scores, key=lambda move: -scores[move])
     return {move: 1.0 / (1 + rank) for rank, move in enumerate(order)}

@@ -14,6 +14,7 @@ import attrs
 from aves_core.games.boxes.cards import Notes, held_text, money_of
 from aves_core.games.boxes.moves import NOTES
 from aves_core.games.boxes.phases import Phase
+from aves_core.kernel.facts import NoOptions
 from aves_core.kernel.game import Result
 
 __all__ = ["ACTIONS", "CLOSED_SLOTS", "CONTAINERS", "COST", "OPEN_SLOTS", "SLOTS", "BoxesOptions",
@@ -39,10 +40,8 @@ def slot_index(container: int, slot: str) -> tuple[bool, int]:
     return False, 6 * (container - 1) + number
 
 
-@attrs.frozen
-class BoxesOptions:
-    """How to set a game up: Boxes has no options (the first auctioneer is drawn, or
-    given to ``new_setup``)."""
+BoxesOptions = NoOptions
+"""Boxes has no options (the first auctioneer is drawn, or given to ``new_setup``)."""
 
 
 @attrs.frozen

@@ -310,9 +310,8 @@ class BoxesScreen:
     # --- short forms -------------------------------------------------------------------------
 
     def read_move(self, text: str, view: BoxesView) -> Move | str | None:
-        """``open``, ``sealed``, ``e c3`` or ``c3``, ``stop``, ``seal 500 100`` (any
-        order), ``seal none``, ``bid 350``, ``pass``, ``pay 500 200`` for the viewer's
-        seat."""
+        """The move of the viewer's seat that a short form of ``help`` names (notes in
+        any order)."""
         seat = view.seat
         words = text.strip().lower().split()
         if not words or seat is None:

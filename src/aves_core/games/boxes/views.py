@@ -101,7 +101,6 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
         raise ArgumentError(f"view_for needs a BoxesState, not {type(state).__name__}")
     _check_seat(state.num_players, seat)
     sealed = state.phase is Phase.SEALED_BID
-    container = state.container
     return BoxesView(
         seat=seat, **{name: getattr(state, name) for name in PUBLIC},
         to_move=state.to_move, auctioneer=state.auctioneer,
@@ -113,7 +112,7 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
                             for sale in state.sales if sale.seat == seat),
         committed=state.order if sealed else (),
         my_commit=state.commits[seat] if sealed and seat is not None else None,
-        open_left=36 - 6 * container, closed_left=24 - 4 * container,
+        open_left=36 - 6 * state.container, closed_left=24 - 4 * state.container,
         legal_moves=() if seat is None else rules.seat_moves(state, seat))
 
 
