@@ -193,9 +193,13 @@ def _unknown_slot(state: BoxesState, move: Examine) -> str | None:
 
 
 def _already_examined(state: BoxesState, move: Examine) -> str | None:
-    if move.slot in unexamined(state, move.player):
-        return None
-    return f"seat {move.player} examined {move.slot} already (BX9, [D5])"
+    container = state.container
+    for look in reversed(state.looks):  # this container's looks are the newest
+        if look.container != container:
+            break
+        if look.seat == move.player and look.slot == move.slot:
+            return f"seat {move.player} examined {move.slot} already (BX9, [D5])"
+    return None
 
 
 def _too_few_actions(state: BoxesState, move: Examine) -> str | None:

@@ -24,8 +24,8 @@ from aves_core.games.boxes.bots import (
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, card_value, money_of
 from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.rules import AUCTIONS, PASSES, legal_moves, step, unexamined
-from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Look
+from aves_core.games.boxes.rules import AUCTIONS, EXAMINES, PASSES, STOPS, legal_moves, step
+from aves_core.games.boxes.state import CONTAINERS, OPEN_SLOTS, SLOTS, BoxesState, Look
 from aves_core.games.boxes.views import PUBLIC
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game, Result
@@ -97,21 +97,28 @@ MEAN_CONTAINER = 4 * _CLOSED_MEAN + 6 * _OPEN_MEAN
 """The average value of a container's 10 cards (about 867 ECU)."""
 
 
+def _looked(state: BoxesState, seat: int) -> set[str]:
+    """The slots ``seat`` examined in the container in play."""
+    container = state.container
+    return {look.slot for look in state.looks
+            if look.container == container and look.seat == seat}
+
+
 def _estimate(state: BoxesState, seat: int) -> float:
     """A quick estimate of the container in play to ``seat`` in a drawn state: the cards
     it examined at their value, the others at their pile's mean, and what the
     container adds to the collections of the cards it won (known cards only)."""
     container = state.container
-    unseen = unexamined(state, seat)
+    seen = _looked(state, seat)
     value = 0.0
     known = []
     for slot, card in zip(SLOTS, state.container_cards(container), strict=True):
-        if slot in unseen:
-            value += _CLOSED_MEAN if slot[0] == "c" else _OPEN_MEAN
-        else:
+        if slot in seen:
             value += card_value(card)
             if card[0] != "N":
                 known.append(card)
+        else:
+            value += _CLOSED_MEAN if slot[0] == "c" else _OPEN_MEAN
     if known:
         mine = [card for card in state.cards_of(seat) if card[0] != "N"]
         num, left = state.num_players, CONTAINERS - container
@@ -134,8 +141,16 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
     """A fast policy for playouts (docs/boxes.md); it draws nothing: what varies from one
     drawn state to another is in the state (its cards, each seat's ``temper``)."""
     phase = state.phase
-    if phase is Phase.EXAMINE:  # the first slot it can afford (closed first), else stop
-        return legal_moves(state)[0]
+    if phase is Phase.EXAMINE:  # the first slot it can afford (closed first)
+        seat = state.examiner
+        assert seat is not None
+        actions = state.actions
+        if actions:
+            done = _looked(state, seat)
+            for slot in SLOTS if actions >= 2 else OPEN_SLOTS:
+                if slot not in done:
+                    return EXAMINES[seat][slot]
+        return STOPS[seat]
     if phase is Phase.SEALED_BID:
         seat = next(other for other, notes in enumerate(state.commits) if notes is None)
         return Seal(seat, _playout_commit(state, seat))
