@@ -93,11 +93,9 @@ class Knowledge:
         known = known_cards(view)
         piles = [[known.get((closed, index)) for index in range(size)]
                  for closed, size in ((True, 24), (False, 36))]
-        unseen = []
-        for pile, canonical in zip(piles, (CLOSED_CANONICAL, OPEN_CANONICAL), strict=True):
-            left = Counter(canonical)
-            left.subtract(card for card in pile if card is not None)
-            unseen.append(tuple(sorted(left.elements())))
+        unseen = [tuple(sorted((Counter(canonical) - Counter(filter(None, pile))).elements()))
+                  for pile, canonical in zip(piles, (CLOSED_CANONICAL, OPEN_CANONICAL),
+                                             strict=True)]
         return cls(view, tuple(piles[0]), tuple(piles[1]), unseen[0], unseen[1])
 
 
@@ -140,15 +138,13 @@ def _variance(pool: Sequence[str]) -> float:
 
 @functools.cache
 def least_payment(counts: Notes, price: int) -> tuple[int, ...]:
-    """The way to pay ``price`` from ``counts`` with the least sum, then the fewest
-    notes (BX17)."""
+    """The way to pay ``price`` from ``counts`` with the least sum, then fewest notes."""
     return min(payments(counts, price), key=lambda notes: (sum(notes), len(notes), notes))
 
 
 @functools.cache
 def _commits(counts: Notes) -> dict[int, tuple[int, ...]]:
-    """For each sum a commit from ``counts`` can make, its commit with the fewest
-    notes."""
+    """Each sum a commit from ``counts`` can make, with its commit of the fewest notes."""
     found: dict[int, tuple[int, ...]] = {}
     for notes in seal_choices(0, counts):
         best = found.get(sum(notes))

@@ -20,6 +20,7 @@ from aves_core.games.boxes.moves import Auction, Bid, Move, Pass, Stop
 from aves_core.games.boxes.phases import PHASES, Phase
 from aves_core.games.boxes.state import BoxesOptions, BoxesSetup, BoxesState
 from aves_core.games.boxes.views import BoxesView
+from aves_core.kernel.convert import converter
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
@@ -123,8 +124,7 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
     view = staticmethod(views.view_for)
 
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """Another seat's examined card, sealed notes and won cards hidden (None);
-        everything else is public."""
+        """The events as ``seat`` may see them: the others' secret fields (``_SECRETS``) hidden."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
             raise ArgumentError(f"seat must be a seat 0 to 3 or None (a spectator), not "
                                 f"{seat!r}")
@@ -159,13 +159,11 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         return {
             "container": state.container,
             "auctioneer": state.auctioneer,
-            "notes": [list(notes) for notes in state.notes],
+            "notes": converter.unstructure(state.notes),
             "money": [money_of(notes) for notes in state.notes],
-            "sales": [{"container": sale.container, "seat": sale.seat, "price": sale.price,
-                       "notes": list(sale.notes)} for sale in state.sales],
-            "cards": None if state.final_cards is None else [list(cards) for cards
-                                                             in state.final_cards],
-            "wealth": None if state.wealth is None else list(state.wealth),
+            "sales": converter.unstructure(state.sales),
+            "cards": converter.unstructure(state.final_cards),
+            "wealth": converter.unstructure(state.wealth),
         }
 
     def describe_result(self, result: Result) -> str:

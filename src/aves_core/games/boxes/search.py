@@ -105,9 +105,8 @@ def _looked(state: BoxesState, seat: int) -> set[str]:
 
 
 def _estimate(state: BoxesState, seat: int) -> float:
-    """A quick estimate of the container in play to ``seat`` in a drawn state: the cards
-    it examined at their value, the others at their pile's mean, and what the
-    container adds to the collections of the cards it won (known cards only)."""
+    """The container in play to ``seat`` in a drawn state: the cards it examined at their
+    value, the others at their pile's mean, and what it adds to the seat's collections."""
     container = state.container
     seen = _looked(state, seat)
     value = 0.0
@@ -226,7 +225,6 @@ def finish(state: BoxesState) -> Result:
     num = state.num_players
     money = [money_of(notes) for notes in state.notes]
     cards = [list(state.cards_of(seat)) for seat in range(num)]
-    temper: tuple[float, ...] = getattr(state, "temper", ()) or (1.0,) * num
     first = state.first
     for container in range(len(state.sales) + 1, CONTAINERS + 1):
         left = CONTAINERS - container
@@ -236,7 +234,7 @@ def finish(state: BoxesState) -> Result:
         for seat in range(num):
             held = cards[seat]
             gain = holding_value(held + box, num, left) - holding_value(held, num, left)
-            value = (SIGHT * gain + (1 - SIGHT) * MEAN_CONTAINER) * temper[seat]
+            value = (SIGHT * gain + (1 - SIGHT) * MEAN_CONTAINER) * _temper(state, seat)
             bids.append(min(value, money[seat]))
         buyer = max(range(num), key=lambda seat: (bids[seat], seat == auctioneer))
         second = max(bid for seat, bid in enumerate(bids) if seat != buyer)
@@ -251,11 +249,6 @@ def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float
     scores = score_moves(knowledge.view, knowledge)
     order = sorted(scores, key=lambda move: -scores[move])
     return {move: 1.0 / (1 + rank) for rank, move in enumerate(order)}
-
-
-def _mover(state: BoxesState) -> int | None:
-    seats = state.to_move  # in a sealed auction, the first seat yet to commit
-    return seats[0] if seats else None
 
 
 def _result(state: BoxesState) -> Result | None:
@@ -275,7 +268,7 @@ def search_hooks(game: Game[BoxesState, Move, Any, Any, Any, Any]
         legal_moves=legal_moves,
         is_legal=game.is_legal,
         step=_search_step,
-        mover=_mover,
+        mover=lambda state: next(iter(state.to_move), None),  # sealed: the first yet to commit
         result=_result,
         num_players=lambda state: state.num_players,
         playout_move=playout_move,

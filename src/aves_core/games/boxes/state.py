@@ -79,17 +79,15 @@ _FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {
 
 @attrs.frozen(cache_hash=True)
 class BoxesState:
-    """Everything about a game at one moment. Build it with the game's ``start``.
+    """Everything about a game at one moment (build it with the game's ``start``).
 
-    ``notes`` are each seat's note counts; ``container`` the container in play (1-6);
-    ``auction`` its kind once chosen. While examining, ``examiner`` has ``actions``
-    left. In a sealed auction ``commits[s]`` is seat s's committed notes (None: not
-    yet) and ``order`` the seats in the order they committed; ``revealed`` is every
-    seat's commit once shown. In an open auction ``bidders`` are the seats still in
-    (clockwise), ``standing`` the standing bid (None before the opening bid),
-    ``holder`` its seat and ``turn`` the seat to act. In payment ``winner`` owes
-    ``price``. ``result``, ``final_cards`` (each seat's cards, sorted) and ``wealth``
-    are set at the end.
+    ``notes``: each seat's note counts; ``container``: the one in play (1-6), and its
+    ``auction`` once chosen; the ``examiner`` and its ``actions`` left; in a sealed
+    auction ``commits[s]`` (None: not yet) and their ``order``, then every commit
+    ``revealed``; in an open auction the ``bidders`` still in (clockwise), the
+    ``standing`` bid (None before the first), its ``holder`` and whose ``turn`` it is;
+    in payment the ``winner`` and the ``price`` it owes; at the end the ``result``,
+    each seat's ``final_cards`` (sorted) and ``wealth``.
     """
 
     open_pile: tuple[str, ...]

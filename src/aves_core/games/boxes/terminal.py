@@ -82,9 +82,8 @@ class BoxesScreen:
     help = ("a number, open, sealed, e c3 (or c3), stop, seal 500 100, seal none, bid 350, "
             "pass, pay 500 200, u to undo, q to stop")
 
-    def __init__(self) -> None:
-        self._price = 0
-        """The price of the last auction won, for the payment that follows it."""
+    _price = 0
+    """The price of the last auction won, for the payment that follows it (``event``)."""
 
     # --- the table ---------------------------------------------------------------------
 

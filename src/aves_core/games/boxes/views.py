@@ -23,8 +23,7 @@ __all__ = ["PUBLIC", "BoxesView", "SeenLook", "WonContainer", "indistinguishable
 
 @attrs.frozen
 class SeenLook:
-    """``seat`` examined ``slot`` of ``container``: ``card`` when the viewer is that
-    seat, else None."""
+    """``seat`` examined ``slot`` of ``container``: ``card`` in that seat's view, else None."""
 
     container: int
     seat: int
@@ -87,12 +86,9 @@ PUBLIC = ("phase", "result", "container", "auction", "notes", "examiner", "actio
 
 
 def _check_seat(num_players: int, seat: object) -> None:
-    if seat is None:
-        return
-    if type(seat) is not int:
-        raise ArgumentError(f"seat must be an int or None (a spectator), not {seat!r}")
-    if not 0 <= seat < num_players:
-        raise ArgumentError(f"seat {seat} is not a seat of this {num_players}-player game")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < num_players):
+        raise ArgumentError(f"seat {seat!r} is no seat of this {num_players}-player game, "
+                            "nor None (a spectator)")
 
 
 def view_for(state: BoxesState, seat: int | None) -> BoxesView:
