@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aves_core.games.aves.cards import CROW_RANK, card_for_rank
+from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK
 from aves_core.games.aves.moves import MAX_GAPS, PASSES, Move, Pass, return_row, trade_row
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.views import PlayerView
@@ -79,7 +79,7 @@ class AvesEncoding:
         else:
             rank, gap = divmod(index, MAX_GAPS)
             row = return_row if view.phase is Phase.FORCED_RETURN else trade_row
-            move = row(seat, card_for_rank(rank))[gap]
+            move = row(seat, CARDS_BY_RANK[rank])[gap]
         if move not in view.legal_moves:
             raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
         return move

@@ -31,7 +31,7 @@ from aves_core.games.aves.rules import (
     new_game,
 )
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
-from aves_core.kernel.errors import IllegalMoveError
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 
 __all__ = ["apply_all", "replay_all"]
 
@@ -59,6 +59,8 @@ def apply_all(state: GameState, moves: Iterable[Move]
               ) -> tuple[GameState, int, IllegalMoveError | None]:
     """Apply ``moves`` in order until one is illegal: the state reached, how many
     moves were applied, and the error of the one that was not (or None)."""
+    if type(state) is not GameState:
+        raise ArgumentError(f"apply_all needs a GameState, not {type(state).__name__}")
     return _run(state.variant, state.phase, state.active_player, state.result,
                 [list(map(_RANK, hand)) for hand in state.hands],
                 list(map(_RANK, state.circle)), list(map(_RANK, state.deck)), moves)
@@ -69,6 +71,8 @@ def replay_all(num_players: int, setup: AvesSetup, moves: Iterable[Move]
     """``new_game`` from ``setup``, then ``apply_all``, without building the first
     state: a well-formed setup is checked and dealt on ranks (anything else goes to
     ``new_game``, which raises the SetupError)."""
+    if not isinstance(setup, AvesSetup):
+        raise ArgumentError(f"an AVES setup is an AvesSetup, not {type(setup).__name__}")
     ranks = _dealt_ranks(num_players, setup)
     if ranks is None:
         state = new_game(num_players, setup.variant, deal=setup.deal,
@@ -82,7 +86,7 @@ def replay_all(num_players: int, setup: AvesSetup, moves: Iterable[Move]
 
 def _dealt_ranks(num_players: int, setup: AvesSetup) -> list[int] | None:
     """The deal's ranks if ``new_game`` accepts the setup as it is, else None."""
-    if (type(setup) is not AvesSetup or type(num_players) is not int
+    if (type(num_players) is not int
             or not 2 <= num_players <= 6 or type(setup.variant) is not Variant
             or type(setup.first_player) is not int
             or not 0 <= setup.first_player < num_players

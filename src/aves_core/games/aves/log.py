@@ -19,9 +19,9 @@ import attrs
 from aves_core.games.aves.cards import CARDS_BY_CODE, Card
 from aves_core.games.aves.moves import Move, Pass, Return, Trade
 from aves_core.games.aves.rules import new_game, random_setup
-from aves_core.games.aves.serialize import FieldError, structure, unstructure
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel import log as kernel_log
+from aves_core.kernel.convert import FieldError, converter, structure
 from aves_core.kernel.errors import ArgumentError, log_error
 from aves_core.kernel.log import LogFormat, LogHeader
 from aves_core.kernel.reader import Format
@@ -142,7 +142,7 @@ class AvesLogFormat(LogFormat):
             "format": FORMAT,
             "version": VERSION,
             "players": list(log.players),
-            "variant": unstructure(setup.variant),
+            "variant": converter.unstructure(setup.variant),
         }
         if log.seed is not None:
             data["seed"] = log.seed

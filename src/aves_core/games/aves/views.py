@@ -33,11 +33,11 @@ from aves_core.games.aves.events import (
     TradeUndone,
     TurnStarted,
 )
-from aves_core.games.aves.moves import Move
+from aves_core.games.aves.moves import NOTATION, Move
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.rules import moves_for
-from aves_core.games.aves.serialize import converter, unstructure_move
 from aves_core.games.aves.state import GameState, Result, Variant
+from aves_core.kernel.convert import converter
 from aves_core.kernel.errors import ArgumentError
 
 __all__ = ["PlayerView", "update_view", "view_for", "view_to_json"]
@@ -222,7 +222,7 @@ def _written(moves: tuple[Move, ...]) -> tuple[list[dict[str, Any]], list[str]]:
     try:
         written = [cache[move] for move in moves]
     except KeyError:
-        cache.update((move, (unstructure_move(move), str(move))) for move in moves)
+        cache.update((move, (NOTATION.to_json(move), str(move))) for move in moves)
         written = [cache[move] for move in moves]
     return [data.copy() for data, _ in written], [text for _, text in written]
 
@@ -243,7 +243,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     if type(view) is not PlayerView or type(view.variant) is not Variant:
         data: dict[str, Any] = converter.unstructure(view)
         data.update(phase=view.phase.value, result=result,
-                    legal_moves=[unstructure_move(move) for move in moves],
+                    legal_moves=[NOTATION.to_json(move) for move in moves],
                     to_move=to_move, legal_notation=[str(move) for move in moves])
         return data
     moves_json, notation = _written(moves)
