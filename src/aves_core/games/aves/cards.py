@@ -126,11 +126,6 @@ class Card:
             return NotImplemented
         return self.rank == other.rank
 
-    def __ne__(self, other: object) -> bool:
-        if other.__class__ is not Card:
-            return NotImplemented
-        return self.rank != other.rank
-
     def __hash__(self) -> int:
         return self.rank
 

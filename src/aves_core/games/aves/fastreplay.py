@@ -14,12 +14,11 @@ games, that it reaches exactly the states and errors ``apply_move`` reaches.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import reduce
-from operator import attrgetter, or_
+from operator import attrgetter
 from typing import Any
 
-from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
-from aves_core.games.aves.moves import Move, Pass, Return, Trade
+from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, Card
+from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.rules import (
     CIRCLE_SIZE,
@@ -28,7 +27,10 @@ from aves_core.games.aves.rules import (
     REFILL_SIZE,
     apply_move,
     deal_ranks,
+    moves_for,
     new_game,
+    ranking,
+    returnable,
 )
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
@@ -41,10 +43,7 @@ _GAME_END = Phase.GAME_END
 _CARDS = CARDS_BY_RANK
 _NUMBER = tuple(card.number for card in _CARDS)
 _SUIT = tuple(card.suit for card in _CARDS)
-_FRUIT_SUITS = frozenset(range(CROW_SUIT))
 _RANK = attrgetter("rank")
-# A fruit card's colour as one bit of seven (a crow's: none), for counting colours.
-_COLOUR_BIT = tuple(0 if suit == CROW_SUIT else 1 << suit for suit in _SUIT)
 
 
 def _frozen(variant: Variant, phase: Phase, active: int | None, hands: list[list[int]],
@@ -150,7 +149,7 @@ def _run(variant: Variant, phase: Phase, active: Any, result: Result | None,
                 phase, active, result = _end_turn(active, hands, deck, num_players)
                 continue
         elif (kind is Pass and phase is _PLAYER_TURN and move.player == active
-              and _can_pass(hands[active], circle)):
+              and _can_pass(active, hands[active], circle)):
             phase, active, result = _end_turn(active, hands, deck, num_players)
             continue
         reached = _frozen(variant, phase, active, hands, circle, deck, result)
@@ -169,36 +168,18 @@ def _end_turn(player: int, hands: list[list[int]], deck: list[int], num_players:
     if len(hand) == 7 and CROW_RANK not in hand and len(set(map(_SUIT.__getitem__, hand))) == 7:
         return _GAME_END, None, Result((player,), "seven_colors")
     if not deck:
-        return _GAME_END, None, _ranking(hands)
+        return _GAME_END, None, ranking(tuple(tuple(map(_CARDS.__getitem__, hand))
+                                                  for hand in hands))
     return _PLAYER_TURN, (player + 1) % num_players, None
 
 
-def _ranking(hands: list[list[int]]) -> Result:
-    """``rules.ranking`` on ranks: no crow, then distinct colours, then fruit cards."""
-    keys = []
-    for hand in hands:
-        crows = hand.count(CROW_RANK)
-        colours = reduce(or_, map(_COLOUR_BIT.__getitem__, hand), 0).bit_count()
-        keys.append((not crows, colours, len(hand) - crows))
-    best = max(keys)
-    return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")
-
-
 def _returnable(hand: list[int], card: int) -> bool:
-    """Whether the forced return may give up ``card``: a colour held twice if any,
-    never a crow."""
-    if card == CROW_RANK:
-        return False
-    suits = list(map(_SUIT.__getitem__, hand))
-    return suits.count(_SUIT[card]) >= 2 or all(
-        suits.count(suit) < 2 for suit in _FRUIT_SUITS.intersection(suits))
+    """Whether the forced return may give up ``card``: the rules' test, on the cards."""
+    return _CARDS[card] in returnable(tuple(map(_CARDS.__getitem__, hand)))
 
 
-def _can_pass(hand: list[int], circle: list[int]) -> bool:
-    """A pass is legal for a hand of crows only (or none) with no equal pair to take."""
-    if any(card != CROW_RANK for card in hand):
-        return False
-    if not hand:
-        return True
-    k = len(circle)
-    return all(_NUMBER[circle[gap]] != _NUMBER[circle[(gap + 1) % k]] for gap in range(k))
+def _can_pass(player: int, hand: list[int], circle: list[int]) -> bool:
+    """Whether ``player`` may pass: the rules' test, on the cards (a pass is rare)."""
+    cards = tuple(map(_CARDS.__getitem__, sorted(hand)))  # canonical: crows last
+    return moves_for(_PLAYER_TURN, player, cards, tuple(map(_CARDS.__getitem__, circle))) \
+        == (PASSES[player],)

@@ -23,7 +23,7 @@ from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel import log as kernel_log
 from aves_core.kernel.convert import FieldError, converter, structure
 from aves_core.kernel.errors import ArgumentError, log_error
-from aves_core.kernel.log import LogFormat, LogHeader
+from aves_core.kernel.log import LogFormat, LogHeader, dump_log
 from aves_core.kernel.reader import Format
 from aves_core.kernel.registry import get_game
 
@@ -208,13 +208,6 @@ def _well_formed(data: dict[str, Any]) -> LogHeader | None:
 kernel_log.register_log_format(AvesLogFormat(), game_id=GAME_ID)
 
 
-def dump_log(log: GameLog, fmt: Format = "json") -> str:
-    """The log as text: one JSON document (``"json"``) or JSON Lines (``"jsonl"``)."""
-    if not isinstance(log, GameLog):
-        raise ArgumentError(f"dump_log needs a GameLog, not {type(log).__name__}")
-    return kernel_log.dump_log(log, fmt)
-
-
 def load_log(source: str | bytes | os.PathLike[str], fmt: Format | None = None) -> GameLog:
     """Read a whole AVES log: a path, or the log's text itself (str or bytes).
 
@@ -232,8 +225,3 @@ def load_log(source: str | bytes | os.PathLike[str], fmt: Format | None = None) 
                         "read it with aves_core.read_log", path="game")
     return log
 
-
-def parse_move_data(data: Any, index: int) -> Move:
-    """One move object, checked for shape (``schema`` or ``unknown_card``)."""
-    move: Move = kernel_log.parse_move_data(get_game(GAME_ID), data, index)
-    return move

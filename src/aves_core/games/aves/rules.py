@@ -80,14 +80,11 @@ _RANK = attrgetter("rank")
 def random_setup(
     num_players: int, variant: Variant = Variant(), seed: int | None = None
 ) -> tuple[tuple[Card, ...], int]:
-    """A shuffled deal and a first player drawn from ``seed`` (the same on every run).
-
-    The deck is shuffled first, then the first player is drawn, both from one
-    ``random.Random(seed)``; with ``seed=None`` the system's randomness is used.
-    """
-    _check_players(num_players)
-    _check_variant(variant)
-    rng = _rng(seed)
+    """A shuffled deal and a first player drawn from ``seed`` (the same on every run):
+    the deck is shuffled first, then the first player drawn, both from one
+    ``random.Random(seed)`` (``seed=None``: the system's randomness)."""
+    _check(num_players, variant, seed)
+    rng = random.Random(seed)
     deal = list(game_cards(num_players, variant.crows))
     rng.shuffle(deal)
     return tuple(deal), rng.randrange(num_players)
@@ -103,58 +100,39 @@ def new_game(
 ) -> GameState:
     """Set up a game of ``num_players`` seats (2 to 6).
 
-    With ``deal`` the cards are dealt in that order (seat i gets
-    ``deal[3i:3i+3]``, the circle the next 7, the rest is the deck, top
-    first); without it they are shuffled from ``seed``. ``first_player`` is
-    drawn from ``seed`` when not given. Raises ``SetupError`` with code
-    ``bad_players``, ``bad_deal`` or ``bad_first_player``.
+    With ``deal`` the cards are dealt in that order (seat i gets ``deal[3i:3i+3]``,
+    the circle the next 7, the rest is the deck, top first); without it they are
+    shuffled from ``seed``. ``first_player`` is drawn from ``seed`` when not given.
+    Raises ``SetupError`` with code ``bad_players``, ``bad_deal`` or ``bad_first_player``.
     """
-    _check_players(num_players)
-    _check_variant(variant)
-    if seed is not None:
-        require_int(seed, "seed")
     if deal is None:
-        cards, drawn_first = random_setup(num_players, variant, seed)
+        cards, drawn = random_setup(num_players, variant, seed)
     else:
+        _check(num_players, variant, seed)
         cards = _checked_deal(deal, num_players, variant)
-        drawn_first = _rng(seed).randrange(num_players) if first_player is None else 0
+        drawn = random.Random(seed).randrange(num_players) if first_player is None else 0
     if first_player is None:
-        first_player = drawn_first
+        first_player = drawn
     elif not 0 <= require_int(first_player, "first_player") < num_players:
         raise SetupError(
             f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}",
             code="bad_first_player", path="first_player",
         )
     dealt = HAND_SIZE * num_players
-    return GameState(
-        variant=variant,
-        phase=_PLAYER_TURN,
-        active_player=first_player,
-        hands=tuple(
-            canonical(cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)])
-            for seat in range(num_players)
-        ),
-        circle=cards[dealt : dealt + CIRCLE_SIZE],
-        deck=cards[dealt + CIRCLE_SIZE :],
-    )
+    hands = tuple(canonical(cards[start:start + HAND_SIZE]) for start in range(0, dealt, HAND_SIZE))
+    return GameState(variant, _PLAYER_TURN, first_player, hands,
+                     cards[dealt:dealt + CIRCLE_SIZE], cards[dealt + CIRCLE_SIZE:])
 
 
-def _rng(seed: int | None) -> random.Random:
-    if seed is not None:
-        require_int(seed, "seed")
-    return random.Random(seed)
-
-
-def _check_players(num_players: object) -> None:
+def _check(num_players: object, variant: object, seed: object) -> None:
     require_int(num_players, "num_players")
     assert isinstance(num_players, int)
     if not 2 <= num_players <= 6:
         raise SetupError(f"AVES is for 2 to 6 players, not {num_players}", code="bad_players")
-
-
-def _check_variant(variant: object) -> None:
     if not isinstance(variant, Variant):
         raise ArgumentError(f"variant must be a Variant, not {type(variant).__name__}")
+    if seed is not None:
+        require_int(seed, "seed")
 
 
 def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> tuple[Card, ...]:
@@ -200,7 +178,7 @@ def _equal_gaps(circle: tuple[Card, ...]) -> list[int]:
     return [g for g in range(k) if circle[g].number == circle[(g + 1) % k].number]
 
 
-def _returnable(hand: tuple[Card, ...]) -> list[Card]:
+def returnable(hand: tuple[Card, ...]) -> list[Card]:
     """The cards a forced return may choose: a colour held twice if any, never a crow."""
     counts = [0] * 8
     for card in hand:
@@ -237,7 +215,7 @@ def moves_for(
             moves += trade_row(player, card)[:k]
         return tuple(moves) if moves else (PASSES[player],)
     if phase is _FORCED_RETURN:
-        for card in _returnable(hand):
+        for card in returnable(hand):
             moves += return_row(player, card)[:k]
     return tuple(moves)
 
@@ -298,7 +276,7 @@ def _crow_cannot_return(_state: GameState, move: Return) -> str | None:
 
 
 def _must_return_duplicate(state: GameState, move: Return) -> str | None:
-    choices = _returnable(state.hands[move.player])
+    choices = returnable(state.hands[move.player])
     if move.card in choices:
         return None
     return ("a card of a colour held twice must be returned: one of "
@@ -352,7 +330,7 @@ def is_legal(state: GameState, move: Move) -> bool:
         if state.phase is not _PLAYER_TURN:
             return False
         return card.suit != CROW_SUIT or circle[move.gap].number == circle[move.gap + 1 - k].number
-    return state.phase is _FORCED_RETURN and card in _returnable(state.hands[player])
+    return state.phase is _FORCED_RETURN and card in returnable(state.hands[player])
 
 
 def apply_move(state: GameState, move: Move) -> GameState:
