@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.aves import fastreplay
+from aves_core.games.aves.bots.knowledge import Knowledge, determinize
 from aves_core.games.aves.cards import canonical
 from aves_core.games.aves.events import (
     CardDrawn,
@@ -122,20 +123,8 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
     def indistinguishable(self, state: GameState, seat: int | None, rng: random.Random
                           ) -> GameState:
         """``state`` with the cards ``seat`` cannot see (the other hands, but under
-        Showdown, and the deck) shuffled among their places, sizes kept."""
-        hidden_hands = [owner for owner in range(state.num_players)
-                        if owner != seat and not state.variant.showdown]
-        pool = [card for owner in hidden_hands for card in state.hands[owner]]
-        pool += state.deck
-        rng.shuffle(pool)
-        hands = list(state.hands)
-        start = 0
-        for owner in hidden_hands:
-            size = len(hands[owner])
-            hands[owner] = canonical(pool[start:start + size])
-            start += size
-        return GameState(state.variant, state.phase, state.active_player, tuple(hands),
-                         state.circle, tuple(pool[start:]), state.result)
+        Showdown, and the deck) dealt again at random, as a search draws them."""
+        return determinize(Knowledge.of(view_for(state, seat), ()), rng)
 
     # --- undo ---------------------------------------------------------------
 
