@@ -131,9 +131,9 @@ EVENT_TYPES: tuple[type, ...] = typing.get_args(Event)
 
 def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     """``apply_move`` that also says what happened, unredacted (the host's record)."""
-    from aves_core.games.aves.rules import apply_move_with_events as apply  # it imports this
+    from aves_core.games.aves.game import AVES  # the game imports this module
 
-    return apply(state, move)
+    return AVES.apply_with_events(state, move)
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:

@@ -31,7 +31,6 @@ from aves_core.games.aves.phases import PHASES, Phase
 from aves_core.games.aves.rules import (
     REFUSALS,
     apply_move,
-    apply_move_with_events,
     is_legal,
     legal_moves,
     new_game,
@@ -107,7 +106,6 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
     step = staticmethod(transition)  # the transition without events: searches' step
     transition = staticmethod(transition)
     apply = staticmethod(apply_move)
-    apply_with_events = staticmethod(apply_move_with_events)
     apply_all = staticmethod(fastreplay.apply_all)
     replay_all = staticmethod(fastreplay.replay_all)
     view = staticmethod(view_for)

@@ -43,7 +43,7 @@ from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade, return
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.state import GameState, Result, Variant
 from aves_core.kernel.door import NOT_YOUR_TURN, refuse
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError, require_int
+from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 
 __all__ = [
     "CIRCLE_SIZE",
@@ -51,7 +51,6 @@ __all__ = [
     "HAND_SIZE",
     "REFUSALS",
     "apply_move",
-    "apply_move_with_events",
     "is_legal",
     "legal_moves",
     "new_game",
@@ -341,27 +340,11 @@ def apply_move(state: GameState, move: Move) -> GameState:
         raise ArgumentError(f"apply_move needs a GameState, not {type(state).__name__}")
     if is_legal(state, move):
         return transition(state, move)
-    raise refused(state, move)
-
-
-def apply_move_with_events(state: GameState, move: Move
-                           ) -> tuple[GameState, tuple[Event, ...]]:
-    """``apply_move`` that also says what happened, unredacted (the host's record)."""
-    if type(state) is not GameState:
-        raise ArgumentError(f"apply_move needs a GameState, not {type(state).__name__}")
-    if not is_legal(state, move):
-        raise refused(state, move)
-    events: list[Event] = []
-    return transition(state, move, events), tuple(events)
-
-
-def refused(state: GameState, move: Move) -> IllegalMoveError:
-    """The refusal of an illegal ``move``: the error of the first rule it breaks."""
     if type(move) is not Trade and type(move) is not Return and type(move) is not Pass:
         raise ArgumentError(f"a move must be a Trade, Return or Pass, not {type(move).__name__}")
     from aves_core.games.aves.game import AVES  # the door is the game's, which imports this
 
-    return AVES.door.refused(state, move)
+    raise AVES.door.refused(state, move)
 
 
 # --- the transition of a legal move --------------------------------------------
