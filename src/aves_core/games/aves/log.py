@@ -209,16 +209,9 @@ kernel_log.register_log_format(AvesLogFormat(), game_id=GAME_ID)
 
 
 def load_log(source: str | bytes | os.PathLike[str], fmt: Format | None = None) -> GameLog:
-    """Read a whole AVES log: a path, or the log's text itself (str or bytes).
-
-    A ``str`` that starts with ``{`` is the log's text, any other names a
-    file; a file whose name ends in ``.jsonl`` is JSON Lines. Only the shape is
-    checked here (``LogError`` with ``not_json``, ``schema``,
-    ``unsupported_version``, ``bad_players``, ``bad_deal`` for a code that is
-    no card, ``unknown_card``, ``truncated`` or ``unreadable``); ``replay``
-    checks the rules. Another game's log is ``unknown_game``: read it with
-    ``aves_core.read_log``.
-    """
+    """Read a whole AVES log, as ``aves_core.read_log`` reads any game's (a path, or
+    the log's text itself), checking only its shape (``replay`` checks the rules).
+    Another game's log is ``unknown_game``."""
     log = kernel_log.read_log(source, fmt)
     if not isinstance(log, GameLog):
         raise log_error("unknown_game", f"this is a log of {log.game!r}, not of AVES: "
