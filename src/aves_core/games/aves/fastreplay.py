@@ -14,10 +14,11 @@ games, that it reaches exactly the states and errors ``apply_move`` reaches.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter
+from functools import reduce
+from operator import attrgetter, or_
 from typing import Any
 
-from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, Card
+from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
 from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.rules import (
@@ -29,8 +30,6 @@ from aves_core.games.aves.rules import (
     deal_ranks,
     moves_for,
     new_game,
-    ranking,
-    returnable,
 )
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
@@ -43,7 +42,10 @@ _GAME_END = Phase.GAME_END
 _CARDS = CARDS_BY_RANK
 _NUMBER = tuple(card.number for card in _CARDS)
 _SUIT = tuple(card.suit for card in _CARDS)
+_FRUIT_SUITS = frozenset(range(CROW_SUIT))
 _RANK = attrgetter("rank")
+# A fruit card's colour as one bit of seven (a crow's: none), for counting colours.
+_COLOUR_BIT = tuple(0 if suit == CROW_SUIT else 1 << suit for suit in _SUIT)
 
 
 def _frozen(variant: Variant, phase: Phase, active: int | None, hands: list[list[int]],
@@ -168,14 +170,29 @@ def _end_turn(player: int, hands: list[list[int]], deck: list[int], num_players:
     if len(hand) == 7 and CROW_RANK not in hand and len(set(map(_SUIT.__getitem__, hand))) == 7:
         return _GAME_END, None, Result((player,), "seven_colors")
     if not deck:
-        return _GAME_END, None, ranking(tuple(tuple(map(_CARDS.__getitem__, hand))
-                                                  for hand in hands))
+        return _GAME_END, None, _ranking(hands)
     return _PLAYER_TURN, (player + 1) % num_players, None
 
 
+def _ranking(hands: list[list[int]]) -> Result:
+    """``rules.ranking`` on ranks: no crow, then distinct colours, then fruit cards."""
+    keys = []
+    for hand in hands:
+        crows = hand.count(CROW_RANK)
+        colours = reduce(or_, map(_COLOUR_BIT.__getitem__, hand), 0).bit_count()
+        keys.append((not crows, colours, len(hand) - crows))
+    best = max(keys)
+    return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")
+
+
 def _returnable(hand: list[int], card: int) -> bool:
-    """Whether the forced return may give up ``card``: the rules' test, on the cards."""
-    return _CARDS[card] in returnable(tuple(map(_CARDS.__getitem__, hand)))
+    """Whether the forced return may give up ``card``: a colour held twice if any,
+    never a crow."""
+    if card == CROW_RANK:
+        return False
+    suits = list(map(_SUIT.__getitem__, hand))
+    return suits.count(_SUIT[card]) >= 2 or all(
+        suits.count(suit) < 2 for suit in _FRUIT_SUITS.intersection(suits))
 
 
 def _can_pass(player: int, hand: list[int], circle: list[int]) -> bool:

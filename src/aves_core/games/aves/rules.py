@@ -177,7 +177,7 @@ def _equal_gaps(circle: tuple[Card, ...]) -> list[int]:
     return [g for g in range(k) if circle[g].number == circle[(g + 1) % k].number]
 
 
-def returnable(hand: tuple[Card, ...]) -> list[Card]:
+def _returnable(hand: tuple[Card, ...]) -> list[Card]:
     """The cards a forced return may choose: a colour held twice if any, never a crow."""
     counts = [0] * 8
     for card in hand:
@@ -214,7 +214,7 @@ def moves_for(
             moves += trade_row(player, card)[:k]
         return tuple(moves) if moves else (PASSES[player],)
     if phase is _FORCED_RETURN:
-        for card in returnable(hand):
+        for card in _returnable(hand):
             moves += return_row(player, card)[:k]
     return tuple(moves)
 
@@ -275,7 +275,7 @@ def _crow_cannot_return(_state: GameState, move: Return) -> str | None:
 
 
 def _must_return_duplicate(state: GameState, move: Return) -> str | None:
-    choices = returnable(state.hands[move.player])
+    choices = _returnable(state.hands[move.player])
     if move.card in choices:
         return None
     return ("a card of a colour held twice must be returned: one of "
@@ -329,7 +329,7 @@ def is_legal(state: GameState, move: Move) -> bool:
         if state.phase is not _PLAYER_TURN:
             return False
         return card.suit != CROW_SUIT or circle[move.gap].number == circle[move.gap + 1 - k].number
-    return state.phase is _FORCED_RETURN and card in returnable(state.hands[player])
+    return state.phase is _FORCED_RETURN and card in _returnable(state.hands[player])
 
 
 def apply_move(state: GameState, move: Move) -> GameState:
