@@ -307,9 +307,9 @@ def test_views_and_events_hold_no_hidden_card_code(
 def test_view_json_written_by_hand_is_what_the_converter_writes(state: GameState) -> None:
     # view_to_json skips the converter for speed (a host sends a view to every seat on
     # every move), and unstructure_move is the declared moves' JSON: they must write
-    # exactly what the kernel's
-    # generic view_to_json writes through it (the view's fields, then every game's
-    # common fields), in the same key order, for every seat, phase, variant and result.
+    # exactly what the kernel's generic view_to_json writes through it (the view's
+    # fields, then every game's common fields), in the same key order, for every seat,
+    # phase, variant and result.
     for seat in seats_of(state):
         view = view_for(state, seat)
         slow = Game.view_to_json(AVES, view)
@@ -508,8 +508,9 @@ def test_every_event_kind_round_trips_through_json(kind: str, data: st.DataObjec
 @given(data=st.data())
 def test_event_json_written_by_hand_is_what_the_converter_writes(
         kind: str, data: st.DataObject) -> None:
-    # event_to_json skips the converter for the events of every move (a host writes
-    # them for every seat on every move): the same keys, in the same order.
+    # AVES's event_to_json is the kernel's, derived from the event classes (a path written
+    # by hand stood here, and a host's move costs as much without it): the same keys,
+    # in the same order.
     event = data.draw(EVENTS[kind])
     slow = Game.event_to_json(AVES, event)  # the kernel's, through the converter
     fast = event_to_json(event)
