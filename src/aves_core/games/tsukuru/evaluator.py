@@ -47,6 +47,8 @@ __all__ = [
     "finishes",
     "free_tiles",
     "hand_colours",
+    "open_value",
+    "reaches",
     "score",
     "set_colours",
     "set_value",
@@ -92,7 +94,8 @@ class TileSet:
     @property
     def value(self) -> int:
         """Its value (TK7)."""
-        return set_value(self.tiles, self.colour)
+        known = _SHAPE_VALUES.get((self.tiles, self.colour))
+        return set_value(self.tiles, self.colour) if known is None else known
 
     @property
     def all_purple(self) -> bool:
@@ -121,6 +124,9 @@ def _set_shapes() -> tuple[TileSet, ...]:
     return tuple(shapes)
 
 
+_SHAPE_VALUES: dict[tuple[tuple[str, ...], str], int] = {}
+"""Each shape's value by its tiles and colour, filled below: an open set's value is read
+on every legal-move listing (a set of another shape is computed)."""
 _SHAPES = _set_shapes()
 _NEEDS = tuple(tuple(sorted(Counter(INDEX[code] for code in shape.tiles).items()))
                for shape in _SHAPES)
@@ -130,6 +136,8 @@ _REPEATS = tuple(tuple((index, count) for index, count in need if count > 1)
 """Each shape's kinds as a bit mask, and the kinds it needs more than one of: the quick
 test of whether a hand holds it."""
 _VALUES = tuple(shape.value for shape in _SHAPES)
+_SHAPE_VALUES.update(((shape.tiles, shape.colour), value)
+                     for shape, value in zip(_SHAPES, _VALUES, strict=True))
 _FACE = tuple(value_of(code) for code in KINDS)
 _LOST = tuple(sum(value_of(code) for code in shape.tiles) - shape.value for shape in _SHAPES)
 """What declaring each shape takes off the total of the tiles: their faces less its
@@ -206,13 +214,105 @@ def totals(concealed: Counts, open_sets: tuple[TileSet, ...] = ()) -> tuple[int,
     return tuple(sorted({opened + total for _shapes, total in _declarations(concealed)}))
 
 
+def open_value(open_sets: tuple[TileSet, ...]) -> int:
+    """The values of the open sets together (TK7): 10 less this is what the concealed
+    tiles must total for a finish."""
+    return sum(shape.value for shape in open_sets) if open_sets else 0
+
+
+# --- the quick test -------------------------------------------------------------------
+#
+# Most hands a listing of legal moves looks at do not finish (98 in 100 in random
+# games), so ``reaches`` answers without listing arrangements. A hand of at most 8 tiles
+# holds at most two sets, and a set is red (red tiles, purples wild), blue (blue tiles,
+# purples wild) or three purples. So the totals a hand reaches follow from its red and
+# purple tiles alone and its blue and purple tiles alone, each a key of a small table,
+# and from the pairs of a red set and a blue set that share no purple tile.
+
+_PURPLE_FIRST = _PURPLES[0]
+_PRINTED = tuple(next((colour_of(code) for code in shape.tiles if colour_of(code) != PURPLE),
+                      PURPLE) for shape in _SHAPES)
+_PURPLES_USED = tuple(sum(1 << (index - _PURPLE_FIRST) for index, _count in need
+                          if index >= _PURPLE_FIRST) for need in _NEEDS)
+_TOO_MANY = 1 << 20
+"""The tile count of a part the tables do not answer for (over 8 tiles, two copies of
+a purple, a count that is no tile count): ``reaches`` lists its arrangements instead."""
+
+_Part = tuple[int, int, int, tuple[tuple[int, int], ...]]
+"""A part of a hand: the faces of its tiles (the blue part's without its purples, which
+the red part counts), its tile count the same way, the bit mask of what the
+arrangements of its tiles alone take off their faces, and each set of its colour it
+holds as (what it takes off, the purple tiles it uses as a bit mask)."""
+_PARTS: tuple[dict[Counts, _Part], dict[Counts, _Part]] = ({}, {})
+_PARTS_HELD = 1 << 16
+"""The most parts a table keeps (a game sees a few thousand; a table past this is
+emptied)."""
+
+
+def _part(key: Counts, colour: str) -> _Part:
+    """The part of a hand ``key`` is: a red key is the 8 red counts then the 4 purple
+    counts; a blue key the 7 blue counts then the 4 purple counts."""
+    red = colour == RED
+    size = 12 if red else 11
+    if len(key) != size or any(type(count) is not int or count < 0 for count in key):
+        return (0, _TOO_MANY, 0, ())
+    counts = [*key[:8], *(0,) * 7, *key[8:]] if red else [*(0,) * 8, *key]
+    purples = key[-4:]
+    own = key if red else key[:7]
+    tiles = sum(own) if max(purples) <= 1 else _TOO_MANY
+    face = sum(_FACE[index] * count for index, count in enumerate(counts)
+               if red or index < _PURPLE_FIRST)
+    held = sum(1 << index for index, count in enumerate(counts) if count)
+    fitting = [shape for shape, mask in enumerate(_MASKS) if not mask & ~held
+               and all(counts[index] >= count for index, count in _REPEATS[shape])]
+    lost = 0
+    for shapes in _declared(counts, fitting, 0):
+        lost |= 1 << sum(_LOST[shape] for shape in shapes)
+    singles = tuple((_LOST[shape], _PURPLES_USED[shape]) for shape in fitting
+                    if _PRINTED[shape] == colour)
+    return face, tiles, lost, singles
+
+
+def reaches(concealed: Counts, total: int) -> bool:
+    """Whether some way to declare sets of ``concealed`` totals ``total`` (``total in
+    totals(concealed)``): the quick test before ``finishes`` lists the arrangements."""
+    if type(concealed) is not tuple:  # no hand: fail as listing them would
+        return any(reached == total for _shapes, reached in _declarations(concealed))
+    reds, blues = _PARTS
+    red_key = concealed[:8] + concealed[15:]  # the red kinds, then the purples
+    red = reds.get(red_key)
+    if red is None:
+        if len(reds) >= _PARTS_HELD:
+            reds.clear()
+        red = reds[red_key] = _part(red_key, RED)
+    blue_key = concealed[8:]  # the blue kinds, then the purples
+    blue = blues.get(blue_key)
+    if blue is None:
+        if len(blues) >= _PARTS_HELD:
+            blues.clear()
+        blue = blues[blue_key] = _part(blue_key, BLUE)
+    red_face, red_tiles, red_lost, red_sets = red
+    blue_face, blue_tiles, blue_lost, blue_sets = blue
+    if red_tiles + blue_tiles > 8:  # three sets may fit, or the part is no hand's
+        return any(reached == total for _shapes, reached in _declarations(concealed))
+    lost = red_face + blue_face - total
+    if lost < 0:
+        return False
+    if (red_lost | blue_lost) >> lost & 1:
+        return True
+    return any(red_takes + blue_takes == lost and not red_uses & blue_uses
+               for red_takes, red_uses in red_sets for blue_takes, blue_uses in blue_sets)
+
+
 @functools.lru_cache(maxsize=1 << 15)
 def finishes(concealed: Counts, open_sets: tuple[TileSet, ...] = (),
              advanced: bool = False) -> tuple[Arrangement, ...]:
     """Every arrangement of the hand (``concealed`` tiles as counts, and its open sets)
     whose total is 10, each once: in the order of its sets, and under ``advanced``
     scoring once for each colouring of the purple tiles in no set (red before blue)."""
-    need = TARGET - sum(shape.value for shape in open_sets)
+    need = TARGET - open_value(open_sets)
+    if not reaches(concealed, need):
+        return ()
     found = []
     for shapes, total in _declarations(concealed):
         if total != need:

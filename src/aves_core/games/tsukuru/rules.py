@@ -23,6 +23,8 @@ from aves_core.games.tsukuru.evaluator import (
     Arrangement,
     TileSet,
     finishes,
+    open_value,
+    reaches,
     score,
     set_colours,
 )
@@ -137,6 +139,8 @@ def _ranked(concealed: Counts, opened: tuple[TileSet, ...], advanced: bool, deal
             heaven: bool) -> tuple[Arrangement, ...]:
     """The hand's finishing arrangements, the best-scoring first (ties in the
     evaluator's order): a person picks among them by comparing scores."""
+    if not reaches(concealed, TARGET - open_value(opened)):
+        return ()  # most hands: no finish, answered without listing arrangements
     found = finishes(concealed, opened, advanced)
     if not advanced or len(found) < 2:
         return found
