@@ -148,14 +148,36 @@ def _ranked(concealed: Counts, opened: tuple[TileSet, ...], advanced: bool, deal
         concealed, opened, arrangement, advanced=True, dealer=dealer, heaven=heaven).points))
 
 
+_SEATS_KEPT = 8
+_SEAT_MOVES: dict[int, tuple[Draw, tuple[Discard, ...]]] = {}
+"""Each seat's draw and its discard of each kind, made once: moves are frozen values,
+and listing legal moves would otherwise build them again on every call. Seats 0 to 7
+only (plain ints): for another value they are built on each call, as before, so that a
+bad seat fails the same way."""
+
+
+def _seat_moves(player: int) -> tuple[Draw, tuple[Discard, ...]] | None:
+    """``player``'s draw and its discards by kind (in ``KINDS``' order), if kept."""
+    made = _SEAT_MOVES.get(player) if type(player) is int else None
+    if made is None and type(player) is int and 0 <= player < _SEATS_KEPT:
+        made = _SEAT_MOVES[player] = (Draw(player),
+                                      tuple(Discard(player, code) for code in KINDS))
+    return made
+
+
 def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSet, ...],
               discards: tuple[tuple[str, ...], ...], advanced: bool, dealer: bool = False,
               first_turn: bool = False) -> tuple[Move, ...]:
     """``player``'s legal moves from what it sees (``legal_moves``' order): its concealed
     tiles and open sets, every discard pile, the phase, the scoring, whether it deals
     and whether this is its first turn of the round. Finishes come best-scoring first."""
-    discarding = tuple(Discard(player, code) for code, count in zip(KINDS, concealed,
-                                                                      strict=True) if count)
+    made = _seat_moves(player)
+    if made is not None and type(concealed) is tuple and len(concealed) == len(KINDS):
+        draw, row = made
+        discarding = tuple(itertools.compress(row, concealed))  # a discard of each kind held
+    else:
+        draw, discarding = None, tuple(Discard(player, code) for code, count in
+                                       zip(KINDS, concealed, strict=True) if count)
     if phase is Phase.DISCARD:
         return discarding
     if phase is Phase.DRAWN:
@@ -163,7 +185,7 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
                   _ranked(concealed, opened, advanced, dealer, first_turn)), *discarding)
     if phase is not Phase.TURN:
         return ()
-    moves: list[Move] = [Draw(player)]
+    moves: list[Move] = [draw or Draw(player)]
     for source, pile in enumerate(discards):
         if source != player and pile:
             taken = pile[-1]
