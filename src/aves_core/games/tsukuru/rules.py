@@ -200,7 +200,7 @@ def is_legal(state: TsukuruState, move: Move) -> bool:
     Tsukuru move; ``ArgumentError`` for a state that is no ``TsukuruState``)."""
     if not isinstance(state, TsukuruState):
         raise ArgumentError(f"is_legal needs a TsukuruState, not {type(state).__name__}")
-    if not isinstance(move, Draw | Discard | Get | Finish | FinishFrom | Deal):
+    if not isinstance(move, _MOVE_TYPES):
         return False
     try:
         _refuse(state, move)
@@ -210,6 +210,13 @@ def is_legal(state: TsukuruState, move: Move) -> bool:
 
 
 # --- the checked door -----------------------------------------------------------------
+
+_MOVE_TYPES = (Draw, Discard, Get, Finish, FinishFrom, Deal)
+"""The moves as a tuple for ``isinstance`` (a union written in the call is built anew
+on every move)."""
+_ALLOWED = {Draw: (Phase.TURN,), Get: (Phase.TURN,), FinishFrom: (Phase.TURN,),
+            Finish: (Phase.DRAWN,), Discard: (Phase.DRAWN, Phase.DISCARD)}
+"""The phases each seat's move is made in (TK8-TK10)."""
 
 
 def apply_move(state: TsukuruState, move: Move) -> TsukuruState:
@@ -233,7 +240,7 @@ def step(state: TsukuruState, move: Move) -> TsukuruState:
 def _checked(state: TsukuruState, move: Move, events: list[Event] | None) -> TsukuruState:
     if not isinstance(state, TsukuruState):
         raise ArgumentError(f"state must be a TsukuruState, not {type(state).__name__}")
-    if not isinstance(move, Draw | Discard | Get | Finish | FinishFrom | Deal):
+    if not isinstance(move, _MOVE_TYPES):
         raise ArgumentError(f"not a Tsukuru move: {type(move).__name__}")
     try:
         _refuse(state, move)
@@ -260,9 +267,7 @@ def _refuse(state: TsukuruState, move: Move) -> None:
         who = "nobody" if state.phase is Phase.DEAL else f"seat {state.active}"
         raise _RefusalError("not_your_turn", f"it is {who}'s turn, not seat {player}'s")
     phase, kind = state.phase, type(move)
-    allowed = {Draw: (Phase.TURN,), Get: (Phase.TURN,), FinishFrom: (Phase.TURN,),
-               Finish: (Phase.DRAWN,), Discard: (Phase.DRAWN, Phase.DISCARD)}[kind]
-    if phase not in allowed:
+    if phase not in _ALLOWED[kind]:
         raise _RefusalError("wrong_phase", _wrong_phase(kind, phase))
     concealed = state.concealed[player]
     if kind is Discard:
@@ -441,20 +446,34 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
         return _deal(state, _split_deal(move.tiles), events)  # type: ignore[union-attr]
     player: int = move.player  # type: ignore[union-attr]
     concealed = state.concealed[player]
+    # The moves of nearly every turn build their state in one call, field by field in
+    # TsukuruState's order (``_with`` looks every field up by name).
     if kind is Draw:
         tile = state.deck[0]
         if events is not None:
             events += (Drew(player, tile), FinishOrDiscard(player))
-        return _with(state, deck=state.deck[1:], phase=Phase.DRAWN, drawn=tile,
-                     concealed=_replace(state.concealed, player, _add(concealed, tile)))
+        return TsukuruState(state.options, state.deck[1:],
+                            _replace(state.concealed, player, _add(concealed, tile)),
+                            state.open_sets, state.discards, state.dealer, state.round,
+                            state.turns, state.scores, Phase.DRAWN, state.active, tile,
+                            state.shown, state.ended, state.result)
     if kind is Discard:
         tile = move.tile  # type: ignore[union-attr]
-        pile = state.discards[player] + (tile,)
+        hands = _replace(state.concealed, player, _add(concealed, tile, -1))
+        piles = _replace(state.discards, player, state.discards[player] + (tile,))
         if events is not None:
             events.append(Discarded(player, tile))
-        return _turn_end(_with(state, concealed=_replace(state.concealed, player,
-                                                         _add(concealed, tile, -1)),
-                               discards=_replace(state.discards, player, pile)), events)
+        active = state.active
+        if active is None or not state.deck:
+            return _turn_end(_with(state, concealed=hands, discards=piles), events)
+        following = (active + 1) % len(hands)  # the turn passes (TK9)
+        if events is not None:
+            events.append(TurnStarted(following))
+        return TsukuruState(state.options, state.deck, hands, state.open_sets, piles,
+                            state.dealer, state.round,
+                            _replace(state.turns, active, state.turns[active] + 1),
+                            state.scores, Phase.TURN, following, None, state.shown,
+                            state.ended, state.result)
     if kind is Finish:
         return _finish(state, player, move, concealed, None, None,  # type: ignore[arg-type]
                        events)
@@ -471,10 +490,13 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
         if events is not None:
             events += (Got(player, source, taken, shape.token(), shape.colour),
                        DiscardDue(player))
-        return _with(state, concealed=_replace(state.concealed, player, concealed),
-                     open_sets=_replace(state.open_sets, player,
-                                        state.open_sets[player] + (shape,)),
-                     discards=discards, phase=Phase.DISCARD)
+        return TsukuruState(state.options, state.deck,
+                            _replace(state.concealed, player, concealed),
+                            _replace(state.open_sets, player,
+                                     state.open_sets[player] + (shape,)),
+                            discards, state.dealer, state.round, state.turns, state.scores,
+                            Phase.DISCARD, state.active, state.drawn, state.shown,
+                            state.ended, state.result)
     return _finish(_with(state, discards=discards), player, move,  # type: ignore[arg-type]
                    _add(concealed, taken), source, taken, events)
 
