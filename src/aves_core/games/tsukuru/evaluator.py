@@ -234,6 +234,33 @@ _PRINTED = tuple(next((colour_of(code) for code in shape.tiles if colour_of(code
                       PURPLE) for shape in _SHAPES)
 _PURPLES_USED = tuple(sum(1 << (index - _PURPLE_FIRST) for index, _count in need
                           if index >= _PURPLE_FIRST) for need in _NEEDS)
+_POSITIONS = ({index: index if index < 8 else index - 7
+               for index in (*range(8), *_PURPLES)},
+              {index: index - 8 for index in (*range(8, 15), *_PURPLES)})
+"""Where each kind stands in a red part's key (the 8 red kinds, then the 4 purples) and
+in a blue part's (the 7 blue kinds, then the 4 purples)."""
+_PART_FACES = (tuple(_FACE[index] for index in _POSITIONS[0]),
+               (*(_FACE[index] for index in range(8, 15)), 0, 0, 0, 0))
+"""The face of each kind of a part's key (the blue part leaves its purples to the red
+part)."""
+_GUARD = int.from_bytes(b"\x80" * 12, "little")
+"""A part's counts are packed a byte each: with the high bit of every byte set, taking
+a set's tiles off leaves every high bit set exactly when the part holds the set."""
+
+
+def _part_shapes(positions: dict[int, int], colour: str
+                 ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]]:
+    """The shapes a part may hold: their tiles packed like the part's counts, and each
+    as (its tiles packed, what it takes off the total, the purple tiles it uses, whether
+    it has ``colour``)."""
+    shapes = tuple((sum(count << 8 * positions[index] for index, count in need),
+                    _LOST[shape], _PURPLES_USED[shape], _PRINTED[shape] == colour)
+                   for shape, need in enumerate(_NEEDS)
+                   if all(index in positions for index, _count in need))
+    return tuple(shape[0] for shape in shapes), shapes
+
+
+_PART_SHAPES = (_part_shapes(_POSITIONS[0], RED), _part_shapes(_POSITIONS[1], BLUE))
 _TOO_MANY = 1 << 20
 """The tile count of a part the tables do not answer for (over 8 tiles, two copies of
 a purple, a count that is no tile count): ``reaches`` lists its arrangements instead."""
@@ -243,34 +270,39 @@ _Part = tuple[int, int, int, tuple[tuple[int, int], ...]]
 the red part counts), its tile count the same way, the bit mask of what the
 arrangements of its tiles alone take off their faces, and each set of its colour it
 holds as (what it takes off, the purple tiles it uses as a bit mask)."""
-_PARTS: tuple[dict[Counts, _Part], dict[Counts, _Part]] = ({}, {})
+_NO_PART: _Part = (0, _TOO_MANY, 0, ())
+_RED_PARTS: dict[Counts, _Part] = {}
+_BLUE_PARTS: dict[Counts, _Part] = {}
 _PARTS_HELD = 1 << 16
-"""The most parts a table keeps (a game sees a few thousand; a table past this is
-emptied)."""
+"""The most parts a table keeps (a game sees a few thousand, there are some 80,000 of
+at most 8 tiles; a table past this is emptied)."""
 
 
-def _part(key: Counts, colour: str) -> _Part:
-    """The part of a hand ``key`` is: a red key is the 8 red counts then the 4 purple
-    counts; a blue key the 7 blue counts then the 4 purple counts."""
-    red = colour == RED
-    size = 12 if red else 11
-    if len(key) != size or any(type(count) is not int or count < 0 for count in key):
-        return (0, _TOO_MANY, 0, ())
-    counts = [*key[:8], *(0,) * 7, *key[8:]] if red else [*(0,) * 8, *key]
-    purples = key[-4:]
-    own = key if red else key[:7]
-    tiles = sum(own) if max(purples) <= 1 else _TOO_MANY
-    face = sum(_FACE[index] * count for index, count in enumerate(counts)
-               if red or index < _PURPLE_FIRST)
-    held = sum(1 << index for index, count in enumerate(counts) if count)
-    fitting = [shape for shape, mask in enumerate(_MASKS) if not mask & ~held
-               and all(counts[index] >= count for index, count in _REPEATS[shape])]
-    lost = 0
-    for shapes in _declared(counts, fitting, 0):
-        lost |= 1 << sum(_LOST[shape] for shape in shapes)
-    singles = tuple((_LOST[shape], _PURPLES_USED[shape]) for shape in fitting
-                    if _PRINTED[shape] == colour)
-    return face, tiles, lost, singles
+def _part(key: Counts, blue: int) -> _Part:
+    """The part of a hand ``key`` is: a red key (``blue`` 0) is the 8 red counts then
+    the 4 purple counts; a blue key (``blue`` 1) the 7 blue counts then the 4 purple
+    counts. At most 8 tiles hold at most two sets, so the pairs of sets are all."""
+    try:
+        counts = bytes(key)  # refuses a count that is no int from 0 to 255
+    except (TypeError, ValueError):
+        return _NO_PART
+    tiles = sum(counts[:7] if blue else counts)
+    if len(counts) != 12 - blue or tiles > 8 or max(counts[-4:]) > 1:
+        return _NO_PART
+    guarded, guard = int.from_bytes(counts, "little") | _GUARD, _GUARD
+    packs, shapes = _PART_SHAPES[blue]
+    fitting = [shapes[shape] for shape, packed in enumerate(packs)
+               if (guarded - packed) & guard == guard]
+    reached = 1  # declaring nothing takes nothing off
+    for first, (packed, lost, _uses, _own) in enumerate(fitting):
+        reached |= 1 << lost
+        rest = guarded - packed
+        for other_packed, other, _other_uses, _other_own in fitting[first:]:
+            if (rest - other_packed) & guard == guard:
+                reached |= 1 << (lost + other)
+    face = sum(face * count for face, count in zip(_PART_FACES[blue], counts, strict=True))
+    return face, tiles, reached, tuple((lost, uses) for _packed, lost, uses, own in fitting
+                                       if own)
 
 
 def reaches(concealed: Counts, total: int) -> bool:
@@ -278,19 +310,19 @@ def reaches(concealed: Counts, total: int) -> bool:
     totals(concealed)``): the quick test before ``finishes`` lists the arrangements."""
     if type(concealed) is not tuple:  # no hand: fail as listing them would
         return any(reached == total for _shapes, reached in _declarations(concealed))
-    reds, blues = _PARTS
+    reds, blues = _RED_PARTS, _BLUE_PARTS
     red_key = concealed[:8] + concealed[15:]  # the red kinds, then the purples
     red = reds.get(red_key)
     if red is None:
         if len(reds) >= _PARTS_HELD:
             reds.clear()
-        red = reds[red_key] = _part(red_key, RED)
+        red = reds[red_key] = _part(red_key, 0)
     blue_key = concealed[8:]  # the blue kinds, then the purples
     blue = blues.get(blue_key)
     if blue is None:
         if len(blues) >= _PARTS_HELD:
             blues.clear()
-        blue = blues[blue_key] = _part(blue_key, BLUE)
+        blue = blues[blue_key] = _part(blue_key, 1)
     red_face, red_tiles, red_lost, red_sets = red
     blue_face, blue_tiles, blue_lost, blue_sets = blue
     if red_tiles + blue_tiles > 8:  # three sets may fit, or the part is no hand's
@@ -300,8 +332,11 @@ def reaches(concealed: Counts, total: int) -> bool:
         return False
     if (red_lost | blue_lost) >> lost & 1:
         return True
-    return any(red_takes + blue_takes == lost and not red_uses & blue_uses
-               for red_takes, red_uses in red_sets for blue_takes, blue_uses in blue_sets)
+    for red_takes, red_uses in red_sets:  # a red set and a blue set (few: no generator)
+        for blue_takes, blue_uses in blue_sets:
+            if red_takes + blue_takes == lost and not red_uses & blue_uses:
+                return True
+    return False
 
 
 @functools.lru_cache(maxsize=1 << 15)
