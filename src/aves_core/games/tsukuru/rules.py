@@ -112,13 +112,21 @@ def _get_table() -> tuple[tuple[tuple[int, int, tuple[str, ...]], ...], ...]:
 _GETS = _get_table()
 
 
-def _gets(player: int, source: int, taken: str, concealed: Counts) -> list[Get]:
-    """Every set the taken tile opens with two concealed tiles (TK8)."""
+def _gets(player: int, source: int, taken: str, concealed: Counts,
+          made: dict[tuple[int, str], Get] | None = None) -> list[Get]:
+    """Every set the taken tile opens with two concealed tiles (TK8); ``made``: the
+    seat's gets made before, by source and token, to take them from and add to."""
     gets: list[Get] = []
     for first, second, tokens in _GETS[INDEX[taken]]:
         if concealed[first] and concealed[second] and (first != second
                                                        or concealed[first] > 1):
-            gets.extend(Get(player, source, token) for token in tokens)
+            for token in tokens:
+                get = None if made is None else made.get((source, token))
+                if get is None:
+                    get = Get(player, source, token)
+                    if made is not None and source < _SEATS_KEPT:
+                        made[source, token] = get
+                gets.append(get)
     return gets
 
 
@@ -149,19 +157,21 @@ def _ranked(concealed: Counts, opened: tuple[TileSet, ...], advanced: bool, deal
 
 
 _SEATS_KEPT = 8
-_SEAT_MOVES: dict[int, tuple[Draw, tuple[Discard, ...]]] = {}
-"""Each seat's draw and its discard of each kind, made once: moves are frozen values,
-and listing legal moves would otherwise build them again on every call. Seats 0 to 7
-only (plain ints): for another value they are built on each call, as before, so that a
-bad seat fails the same way."""
+_SeatMoves = tuple[Draw, tuple[Discard, ...], dict[tuple[int, str], Get]]
+_SEAT_MOVES: dict[int, _SeatMoves] = {}
+"""Each seat's draw, its discard of each kind and its gets (by source and token), made
+once: moves are frozen values, and listing legal moves would otherwise build them again
+on every call. Seats 0 to 7 only (plain ints): for another value they are built on each
+call, as before, so that a bad seat fails the same way."""
 
 
-def _seat_moves(player: int) -> tuple[Draw, tuple[Discard, ...]] | None:
-    """``player``'s draw and its discards by kind (in ``KINDS``' order), if kept."""
+def _seat_moves(player: int) -> _SeatMoves | None:
+    """``player``'s draw, its discards by kind (in ``KINDS``' order) and its gets made
+    so far, if kept."""
     made = _SEAT_MOVES.get(player) if type(player) is int else None
     if made is None and type(player) is int and 0 <= player < _SEATS_KEPT:
         made = _SEAT_MOVES[player] = (Draw(player),
-                                      tuple(Discard(player, code) for code in KINDS))
+                                      tuple(Discard(player, code) for code in KINDS), {})
     return made
 
 
@@ -171,27 +181,34 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
     """``player``'s legal moves from what it sees (``legal_moves``' order): its concealed
     tiles and open sets, every discard pile, the phase, the scoring, whether it deals
     and whether this is its first turn of the round. Finishes come best-scoring first."""
-    made = _seat_moves(player)
-    if made is not None and type(concealed) is tuple and len(concealed) == len(KINDS):
-        draw, row = made
-        discarding = tuple(itertools.compress(row, concealed))  # a discard of each kind held
-    else:
-        draw, discarding = None, tuple(Discard(player, code) for code, count in
-                                       zip(KINDS, concealed, strict=True) if count)
+    made = (_seat_moves(player) if type(concealed) is tuple and len(concealed) == len(KINDS)
+            else None)
+    if made is None:  # a seat or a hand the tables do not hold: built, as it always was
+        draw, gets, discarding = None, None, tuple(
+            Discard(player, code) for code, count in zip(KINDS, concealed, strict=True)
+            if count)
+    else:  # no turn starts with a discard: the turn's listing needs none
+        draw, row, gets = made
+        discarding = () if phase is Phase.TURN else tuple(itertools.compress(row, concealed))
     if phase is Phase.DISCARD:
         return discarding
     if phase is Phase.DRAWN:
-        return (*(Finish(player, arrangement.tokens()) for arrangement in
-                  _ranked(concealed, opened, advanced, dealer, first_turn)), *discarding)
+        found = _ranked(concealed, opened, advanced, dealer, first_turn)
+        if not found:
+            return discarding
+        return (*(Finish(player, arrangement.tokens()) for arrangement in found),
+                *discarding)
     if phase is not Phase.TURN:
         return ()
     moves: list[Move] = [draw or Draw(player)]
     for source, pile in enumerate(discards):
         if source != player and pile:
             taken = pile[-1]
-            moves.extend(_gets(player, source, taken, concealed))
-            moves.extend(FinishFrom(player, source, arrangement.tokens()) for arrangement in
-                         _ranked(_add(concealed, taken), opened, advanced, dealer, False))
+            moves += _gets(player, source, taken, concealed, gets)
+            found = _ranked(_add(concealed, taken), opened, advanced, dealer, False)
+            if found:
+                moves += [FinishFrom(player, source, arrangement.tokens())
+                          for arrangement in found]
     return tuple(moves)
 
 
