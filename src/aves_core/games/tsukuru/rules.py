@@ -343,7 +343,22 @@ def _check_known(tiles: tuple[str, ...]) -> None:
             raise _RefusalError("unknown_tile", f"{tile} is no tile: R0-R7, B1-B7 or P5-P8")
 
 
+_GetPlan = tuple[tuple[tuple[int, int], ...], str, TileSet, tuple[str, ...]]
+_GET_PLANS: dict[tuple[str, str], _GetPlan] = {}
+"""Each get accepted so far, by its token and the taken tile: the kinds and counts it
+needs of the hand, the refusal when the hand lacks them, the set it opens and the two
+tiles. Only the hand's check depends on more than the token and the tile, so the door
+and the step look the rest up (a few hundred gets exist)."""
+
+
 def _check_get(token: str, taken: str, concealed: Counts) -> None:
+    plan = _GET_PLANS.get((token, taken)) if type(token) is str else None
+    if plan is not None:
+        needs, lacking, _shape, _tiles = plan
+        for index, count in needs:
+            if concealed[index] < count:
+                raise _RefusalError("not_held", lacking)
+        return
     tiles, colour = _split(token)
     _check_known(tiles)
     if len(tiles) != 2:
@@ -351,13 +366,22 @@ def _check_get(token: str, taken: str, concealed: Counts) -> None:
     if tiles != _sorted(tiles):
         raise _RefusalError("not_canonical", f"write the tiles in canonical order: "
                                         f"{''.join(_sorted(tiles))}")
+    lacking = f"the concealed tiles hold no {' and '.join(tiles)}"
     if any(concealed[INDEX[tile]] < tiles.count(tile) for tile in tiles):
-        raise _RefusalError("not_held", f"the concealed tiles hold no {' and '.join(tiles)}")
+        raise _RefusalError("not_held", lacking)
     colours = set_colours(_sorted((taken, *tiles)))
     if not colours:
         raise _RefusalError("not_a_set", f"{taken} with {' and '.join(tiles)} is no set (three of "
                                     "one colour, a run or a triple)")
     _check_colour(colour, colours, f"{''.join(_sorted((taken, *tiles)))}")
+    _GET_PLANS[token, taken] = (tuple((INDEX[tile], tiles.count(tile)) for tile in set(tiles)),
+                                lacking, _opened(taken, tiles, colour), tiles)
+
+
+def _opened(taken: str, tiles: tuple[str, ...], colour: str | None) -> TileSet:
+    """The set a get opens: the taken tile and two concealed ones (TK8)."""
+    three = _sorted((taken, *tiles))
+    return TileSet((three[0], three[1], three[2]), colour or set_colours(three)[0])
 
 
 def _check_colour(colour: str | None, colours: tuple[str, ...], what: str) -> None:
@@ -498,10 +522,13 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
     taken = state.discards[source][-1]
     discards = _replace(state.discards, source, state.discards[source][:-1])
     if kind is Get:
-        tiles, colour = _split(move.tiles)  # type: ignore[union-attr]
-        three = _sorted((taken, *tiles))
-        shape = TileSet((three[0], three[1], three[2]),
-                        colour or set_colours(three)[0])
+        token = move.tiles  # type: ignore[union-attr]
+        plan = _GET_PLANS.get((token, taken)) if type(token) is str else None
+        if plan is None:  # a get no door has accepted yet (step is unchecked)
+            tiles, colour = _split(token)
+            shape = _opened(taken, tiles, colour)
+        else:
+            _needs, _lacking, shape, tiles = plan
         for tile in tiles:
             concealed = _add(concealed, tile, -1)
         if events is not None:
