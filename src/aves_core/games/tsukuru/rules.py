@@ -201,14 +201,17 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
     if phase is not Phase.TURN:
         return ()
     moves: list[Move] = [draw or Draw(player)]
+    need = None  # what the concealed tiles must total: the open sets read once
     for source, pile in enumerate(discards):
         if source != player and pile:
             taken = pile[-1]
             moves += _gets(player, source, taken, concealed, gets)
-            found = _ranked(_add(concealed, taken), opened, advanced, dealer, False)
-            if found:
+            hand = _add(concealed, taken)
+            if need is None:
+                need = TARGET - open_value(opened)
+            if reaches(hand, need):
                 moves += [FinishFrom(player, source, arrangement.tokens())
-                          for arrangement in found]
+                          for arrangement in _ranked(hand, opened, advanced, dealer, False)]
     return tuple(moves)
 
 
