@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterator
 
@@ -246,21 +247,35 @@ part)."""
 _GUARD = int.from_bytes(b"\x80" * 12, "little")
 """A part's counts are packed a byte each: with the high bit of every byte set, taking
 a set's tiles off leaves every high bit set exactly when the part holds the set."""
+_SEVENS = int.from_bytes(b"\x7f" * 12, "little")
+"""Added to packed counts (8 at most each), it sets the high bit of each kind held."""
+
+_Shape = tuple[int, int, int, bool]
 
 
-def _part_shapes(positions: dict[int, int], colour: str
-                 ) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]]:
-    """The shapes a part may hold: their tiles packed like the part's counts, and each
-    as (its tiles packed, what it takes off the total, the purple tiles it uses, whether
-    it has ``colour``)."""
-    shapes = tuple((sum(count << 8 * positions[index] for index, count in need),
-                    _LOST[shape], _PURPLES_USED[shape], _PRINTED[shape] == colour)
-                   for shape, need in enumerate(_NEEDS)
-                   if all(index in positions for index, _count in need))
-    return tuple(shape[0] for shape in shapes), shapes
+def _part_shapes(positions: dict[int, int], colour: str) -> tuple[_Shape, ...]:
+    """The shapes a part may hold, each as (its tiles packed like the part's counts, what
+    it takes off the total, the purple tiles it uses, whether it has ``colour``)."""
+    return tuple((sum(count << 8 * positions[index] for index, count in need),
+                  _LOST[shape], _PURPLES_USED[shape], _PRINTED[shape] == colour)
+                 for shape, need in enumerate(_NEEDS)
+                 if all(index in positions for index, _count in need))
 
 
 _PART_SHAPES = (_part_shapes(_POSITIONS[0], RED), _part_shapes(_POSITIONS[1], BLUE))
+_HELD_SHAPES: tuple[dict[int, tuple[_Shape, ...]], dict[int, tuple[_Shape, ...]]] = ({}, {})
+"""The shapes of a part whose kinds it all holds, by the kinds it holds (the high bits
+of its packed counts plus ``_SEVENS``): a part checks the counts of these few."""
+
+
+def _held_shapes(held: int, blue: int) -> tuple[_Shape, ...]:
+    """The shapes of a red part (``blue`` 0) or a blue part (1) whose kinds are all
+    among ``held``."""
+    found = _HELD_SHAPES[blue].get(held)
+    if found is None:
+        found = _HELD_SHAPES[blue][held] = tuple(
+            shape for shape in _PART_SHAPES[blue] if not (shape[0] + _SEVENS) & _GUARD & ~held)
+    return found
 _TOO_MANY = 1 << 20
 """The tile count of a part the tables do not answer for (over 8 tiles, two copies of
 a purple, a count that is no tile count): ``reaches`` lists its arrangements instead."""
@@ -289,20 +304,22 @@ def _part(key: Counts, blue: int) -> _Part:
     tiles = sum(counts[:7] if blue else counts)
     if len(counts) != 12 - blue or tiles > 8 or max(counts[-4:]) > 1:
         return _NO_PART
-    guarded, guard = int.from_bytes(counts, "little") | _GUARD, _GUARD
-    packs, shapes = _PART_SHAPES[blue]
-    fitting = [shapes[shape] for shape, packed in enumerate(packs)
-               if (guarded - packed) & guard == guard]
-    reached = 1  # declaring nothing takes nothing off
-    for first, (packed, lost, _uses, _own) in enumerate(fitting):
+    packed = int.from_bytes(counts, "little")
+    guarded, guard = packed | _GUARD, _GUARD
+    fitting = [shape for shape in _held_shapes((packed + _SEVENS) & guard, blue)
+               if (guarded - shape[0]) & guard == guard]
+    face = sum(map(operator.mul, _PART_FACES[blue], counts))
+    if not fitting:
+        return face, tiles, 1, ()  # declaring nothing takes nothing off
+    reached = 1
+    for first, (needs, lost, _uses, _own) in enumerate(fitting):
         reached |= 1 << lost
-        rest = guarded - packed
-        for other_packed, other, _other_uses, _other_own in fitting[first:]:
-            if (rest - other_packed) & guard == guard:
+        rest = guarded - needs
+        for other_needs, other, _other_uses, _other_own in fitting[first:]:
+            if (rest - other_needs) & guard == guard:
                 reached |= 1 << (lost + other)
-    face = sum(face * count for face, count in zip(_PART_FACES[blue], counts, strict=True))
-    return face, tiles, reached, tuple((lost, uses) for _packed, lost, uses, own in fitting
-                                       if own)
+    return face, tiles, reached, tuple([(lost, uses) for _needs, lost, uses, own in fitting
+                                        if own])
 
 
 def reaches(concealed: Counts, total: int) -> bool:
