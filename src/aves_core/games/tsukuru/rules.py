@@ -113,7 +113,7 @@ _GETS = _get_table()
 
 
 def _gets(player: int, source: int, taken: str, concealed: Counts,
-          made: dict[tuple[int, str], Get] | None = None) -> list[Get]:
+          made: dict[tuple[int, str], Get]) -> list[Get]:
     """Every set the taken tile opens with two concealed tiles (TK8); ``made``: the
     seat's gets made before, by source and token, to take them from and add to."""
     gets: list[Get] = []
@@ -121,11 +121,9 @@ def _gets(player: int, source: int, taken: str, concealed: Counts,
         if concealed[first] and concealed[second] and (first != second
                                                        or concealed[first] > 1):
             for token in tokens:
-                get = None if made is None else made.get((source, token))
+                get = made.get((source, token))
                 if get is None:
-                    get = Get(player, source, token)
-                    if made is not None and source < _SEATS_KEPT:
-                        made[source, token] = get
+                    get = made[source, token] = Get(player, source, token)
                 gets.append(get)
     return gets
 
@@ -156,20 +154,16 @@ def _ranked(concealed: Counts, opened: tuple[TileSet, ...], advanced: bool, deal
         concealed, opened, arrangement, advanced=True, dealer=dealer, heaven=heaven).points))
 
 
-_SEATS_KEPT = 8
 _SeatMoves = tuple[Draw, tuple[Discard, ...], dict[tuple[int, str], Get]]
 _SEAT_MOVES: dict[int, _SeatMoves] = {}
-"""Each seat's draw, its discard of each kind and its gets (by source and token), made
-once: moves are frozen values, and listing legal moves would otherwise build them again
-on every call. Seats 0 to 7 only (plain ints): for another value they are built on each
-call, as before, so that a bad seat fails the same way."""
+"""Seats 0 to 7's draws, discards by kind and gets by source and token, each made once
+(moves are frozen values); for another seat they are built each time, so that it fails
+the same way."""
 
 
 def _seat_moves(player: int) -> _SeatMoves | None:
-    """``player``'s draw, its discards by kind (in ``KINDS``' order) and its gets made
-    so far, if kept."""
     made = _SEAT_MOVES.get(player) if type(player) is int else None
-    if made is None and type(player) is int and 0 <= player < _SEATS_KEPT:
+    if made is None and type(player) is int and 0 <= player < 8:
         made = _SEAT_MOVES[player] = (Draw(player),
                                       tuple(Discard(player, code) for code in KINDS), {})
     return made
@@ -183,10 +177,10 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
     and whether this is its first turn of the round. Finishes come best-scoring first."""
     made = (_seat_moves(player) if type(concealed) is tuple and len(concealed) == len(KINDS)
             else None)
+    gets: dict[tuple[int, str], Get] = {}
     if made is None:  # a seat or a hand the tables do not hold: built, as it always was
-        draw, gets, discarding = None, None, tuple(
-            Discard(player, code) for code, count in zip(KINDS, concealed, strict=True)
-            if count)
+        draw, discarding = None, tuple(Discard(player, code) for code, count
+                                       in zip(KINDS, concealed, strict=True) if count)
     else:  # no turn starts with a discard: the turn's listing needs none
         draw, row, gets = made
         discarding = () if phase is Phase.TURN else tuple(itertools.compress(row, concealed))
@@ -231,12 +225,9 @@ def is_legal(state: TsukuruState, move: Move) -> bool:
 
 # --- the checked door -----------------------------------------------------------------
 
-_MOVE_TYPES = (Draw, Discard, Get, Finish, FinishFrom, Deal)
-"""The moves as a tuple for ``isinstance`` (a union written in the call is built anew
-on every move)."""
+_MOVE_TYPES = (Draw, Discard, Get, Finish, FinishFrom, Deal)  # a union is built per call
 _ALLOWED = {Draw: (Phase.TURN,), Get: (Phase.TURN,), FinishFrom: (Phase.TURN,),
             Finish: (Phase.DRAWN,), Discard: (Phase.DRAWN, Phase.DISCARD)}
-"""The phases each seat's move is made in (TK8-TK10)."""
 
 
 def apply_move(state: TsukuruState, move: Move) -> TsukuruState:
@@ -346,12 +337,11 @@ def _check_known(tiles: tuple[str, ...]) -> None:
             raise _RefusalError("unknown_tile", f"{tile} is no tile: R0-R7, B1-B7 or P5-P8")
 
 
-_GetPlan = tuple[tuple[tuple[int, int], ...], str, TileSet, tuple[str, ...]]
-_GET_PLANS: dict[tuple[str, str], _GetPlan] = {}
-"""Each get accepted so far, by its token and the taken tile: the kinds and counts it
-needs of the hand, the refusal when the hand lacks them, the set it opens and the two
-tiles. Only the hand's check depends on more than the token and the tile, so the door
-and the step look the rest up (a few hundred gets exist)."""
+_GET_PLANS: dict[tuple[str, str], tuple[tuple[tuple[int, int], ...], str, TileSet,
+                                         tuple[str, ...]]] = {}
+"""Each get accepted so far by its token and taken tile (a few hundred exist): the kinds
+and counts it needs, the refusal if the hand lacks them, the set it opens, its tiles.
+The rest of the door's checks depend on the token and the tile alone."""
 
 
 def _check_get(token: str, taken: str, concealed: Counts) -> None:
@@ -378,13 +368,17 @@ def _check_get(token: str, taken: str, concealed: Counts) -> None:
                                     "one colour, a run or a triple)")
     _check_colour(colour, colours, f"{''.join(_sorted((taken, *tiles)))}")
     _GET_PLANS[token, taken] = (tuple((INDEX[tile], tiles.count(tile)) for tile in set(tiles)),
-                                lacking, _opened(taken, tiles, colour), tiles)
+                                lacking, _opened(token, taken)[0], tiles)
 
 
-def _opened(taken: str, tiles: tuple[str, ...], colour: str | None) -> TileSet:
-    """The set a get opens: the taken tile and two concealed ones (TK8)."""
+def _opened(token: str, taken: str) -> tuple[TileSet, tuple[str, ...]]:
+    """The set a get opens (the taken tile and two concealed ones, TK8) and those two."""
+    plan = _GET_PLANS.get((token, taken)) if type(token) is str else None
+    if plan is not None:
+        return plan[2], plan[3]
+    tiles, colour = _split(token)
     three = _sorted((taken, *tiles))
-    return TileSet((three[0], three[1], three[2]), colour or set_colours(three)[0])
+    return TileSet((three[0], three[1], three[2]), colour or set_colours(three)[0]), tiles
 
 
 def _check_colour(colour: str | None, colours: tuple[str, ...], what: str) -> None:
@@ -490,8 +484,7 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
         return _deal(state, _split_deal(move.tiles), events)  # type: ignore[union-attr]
     player: int = move.player  # type: ignore[union-attr]
     concealed = state.concealed[player]
-    # The moves of nearly every turn build their state in one call, field by field in
-    # TsukuruState's order (``_with`` looks every field up by name).
+    # A draw and a discard (``_turn_end``) build their state in one call, not ``_with``.
     if kind is Draw:
         tile = state.deck[0]
         if events is not None:
@@ -503,21 +496,11 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
                             state.shown, state.ended, state.result)
     if kind is Discard:
         tile = move.tile  # type: ignore[union-attr]
-        hands = _replace(state.concealed, player, _add(concealed, tile, -1))
-        piles = _replace(state.discards, player, state.discards[player] + (tile,))
         if events is not None:
             events.append(Discarded(player, tile))
-        active = state.active
-        if active is None or not state.deck:
-            return _turn_end(_with(state, concealed=hands, discards=piles), events)
-        following = (active + 1) % len(hands)  # the turn passes (TK9)
-        if events is not None:
-            events.append(TurnStarted(following))
-        return TsukuruState(state.options, state.deck, hands, state.open_sets, piles,
-                            state.dealer, state.round,
-                            _replace(state.turns, active, state.turns[active] + 1),
-                            state.scores, Phase.TURN, following, None, state.shown,
-                            state.ended, state.result)
+        return _turn_end(state, _replace(state.concealed, player, _add(concealed, tile, -1)),
+                         _replace(state.discards, player, state.discards[player] + (tile,)),
+                         events)
     if kind is Finish:
         return _finish(state, player, move, concealed, None, None,  # type: ignore[arg-type]
                        events)
@@ -525,25 +508,16 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
     taken = state.discards[source][-1]
     discards = _replace(state.discards, source, state.discards[source][:-1])
     if kind is Get:
-        token = move.tiles  # type: ignore[union-attr]
-        plan = _GET_PLANS.get((token, taken)) if type(token) is str else None
-        if plan is None:  # a get no door has accepted yet (step is unchecked)
-            tiles, colour = _split(token)
-            shape = _opened(taken, tiles, colour)
-        else:
-            _needs, _lacking, shape, tiles = plan
+        shape, tiles = _opened(move.tiles, taken)  # type: ignore[union-attr]
         for tile in tiles:
             concealed = _add(concealed, tile, -1)
         if events is not None:
             events += (Got(player, source, taken, shape.token(), shape.colour),
                        DiscardDue(player))
-        return TsukuruState(state.options, state.deck,
-                            _replace(state.concealed, player, concealed),
-                            _replace(state.open_sets, player,
-                                     state.open_sets[player] + (shape,)),
-                            discards, state.dealer, state.round, state.turns, state.scores,
-                            Phase.DISCARD, state.active, state.drawn, state.shown,
-                            state.ended, state.result)
+        return _with(state, concealed=_replace(state.concealed, player, concealed),
+                     open_sets=_replace(state.open_sets, player,
+                                        state.open_sets[player] + (shape,)),
+                     discards=discards, phase=Phase.DISCARD)
     return _finish(_with(state, discards=discards), player, move,  # type: ignore[arg-type]
                    _add(concealed, taken), source, taken, events)
 
@@ -558,20 +532,25 @@ def _with(state: TsukuruState, **changes: Any) -> TsukuruState:
                           for name in _FIELDS])
 
 
-def _turn_end(state: TsukuruState, events: list[Event] | None) -> TsukuruState:
-    """After a discard (TK9, TK11): the next seat's turn, or a dry round's end."""
+def _turn_end(state: TsukuruState, concealed: tuple[Counts, ...],
+              discards: tuple[tuple[str, ...], ...], events: list[Event] | None
+              ) -> TsukuruState:
+    """After a discard, which left ``concealed`` and ``discards`` (TK9, TK11): the next
+    seat's turn, or a dry round's end."""
     player = state.active
     assert player is not None
     turns = _replace(state.turns, player, state.turns[player] + 1)
     if not state.deck:
         if events is not None:
             events.append(RoundDry(state.round))
-        return _round_end(_with(state, turns=turns, drawn=None, shown=None, ended="dry"),
-                          events)
+        return _round_end(_with(state, concealed=concealed, discards=discards, turns=turns,
+                                drawn=None, shown=None, ended="dry"), events)
     following = (player + 1) % state.num_players
     if events is not None:
         events.append(TurnStarted(following))
-    return _with(state, turns=turns, drawn=None, phase=Phase.TURN, active=following)
+    return TsukuruState(state.options, state.deck, concealed, state.open_sets, discards,
+                        state.dealer, state.round, turns, state.scores, Phase.TURN,
+                        following, None, state.shown, state.ended, state.result)
 
 
 def _finish(state: TsukuruState, player: int, move: Finish | FinishFrom, concealed: Counts,
