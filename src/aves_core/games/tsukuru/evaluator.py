@@ -11,7 +11,9 @@ browser or a terminal can show ("Closed +1, Half Color +1").
 
 The search is small: at most two sets fit in 8 tiles, and the sets a hand can make are
 looked up in a table of the 60-odd set shapes the tiles allow. Results are cached by
-hand, since a table meets the same hands again and again.
+hand, since a table meets the same hands again and again. Most hands do not finish, so
+``reaches`` answers first whether a hand reaches a total at all, from tables of the
+hand's red-and-purple part and blue-and-purple part that hands share far more often.
 """
 
 from __future__ import annotations
@@ -95,8 +97,10 @@ class TileSet:
     @property
     def value(self) -> int:
         """Its value (TK7)."""
-        known = _SHAPE_VALUES.get((self.tiles, self.colour))
-        return set_value(self.tiles, self.colour) if known is None else known
+        try:
+            return _SHAPE_VALUES[self.tiles, self.colour]
+        except (KeyError, TypeError):  # no shape of the table (or tiles in a list)
+            return set_value(self.tiles, self.colour)
 
     @property
     def all_purple(self) -> bool:
