@@ -222,7 +222,10 @@ def totals(concealed: Counts, open_sets: tuple[TileSet, ...] = ()) -> tuple[int,
 def open_value(open_sets: tuple[TileSet, ...]) -> int:
     """The values of the open sets together (TK7): 10 less this is what the concealed
     tiles must total for a finish."""
-    return sum(shape.value for shape in open_sets) if open_sets else 0
+    total = 0
+    for shape in open_sets:  # a loop: most hands have one open set or none
+        total += shape.value
+    return total
 
 
 # --- the quick test -------------------------------------------------------------------

@@ -177,10 +177,11 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
     and whether this is its first turn of the round. Finishes come best-scoring first."""
     made = (_seat_moves(player) if type(concealed) is tuple and len(concealed) == len(KINDS)
             else None)
-    gets: dict[tuple[int, str], Get] = {}
+    gets: dict[tuple[int, str], Get]
     if made is None:  # a seat or a hand the tables do not hold: built, as it always was
-        draw, discarding = None, tuple(Discard(player, code) for code, count
-                                       in zip(KINDS, concealed, strict=True) if count)
+        draw, gets = None, {}
+        discarding = tuple(Discard(player, code) for code, count
+                           in zip(KINDS, concealed, strict=True) if count)
     else:  # no turn starts with a discard: the turn's listing needs none
         draw, row, gets = made
         discarding = () if phase is Phase.TURN else tuple(itertools.compress(row, concealed))
