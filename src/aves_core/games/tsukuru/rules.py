@@ -71,6 +71,9 @@ __all__ = [
 ]
 
 _TOKEN = re.compile(r"(?:[A-Z][0-9])+(?:=[A-Z])?")
+_TURN, _DRAWN, _DISCARD, _DEAL = Phase.TURN, Phase.DRAWN, Phase.DISCARD, Phase.DEAL
+"""The phases the rules read on every move (``Phase.TURN`` goes through the enum
+metaclass's ``__getattr__`` hook on each read, ten times a module name's cost)."""
 _PURPLES = tuple(code for code in KINDS if code[0] == PURPLE)
 
 
@@ -184,16 +187,16 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
                            in zip(KINDS, concealed, strict=True) if count)
     else:  # no turn starts with a discard: the turn's listing needs none
         draw, row, gets = made
-        discarding = () if phase is Phase.TURN else tuple(itertools.compress(row, concealed))
-    if phase is Phase.DISCARD:
+        discarding = () if phase is _TURN else tuple(itertools.compress(row, concealed))
+    if phase is _DISCARD:
         return discarding
-    if phase is Phase.DRAWN:
+    if phase is _DRAWN:
         found = _ranked(concealed, opened, advanced, dealer, first_turn)
         if not found:
             return discarding
         return (*(Finish(player, arrangement.tokens()) for arrangement in found),
                 *discarding)
-    if phase is not Phase.TURN:
+    if phase is not _TURN:
         return ()
     moves: list[Move] = [draw or Draw(player)]
     need = None  # what the concealed tiles must total: the open sets read once
@@ -275,7 +278,7 @@ def _refuse(state: TsukuruState, move: Move) -> None:
             raise _RefusalError("bad_deal", error.message) from None
         return
     player = move.player  # type: ignore[union-attr]
-    if state.phase is Phase.DEAL or player != state.active:
+    if state.phase is _DEAL or player != state.active:
         who = "nobody" if state.phase is Phase.DEAL else f"seat {state.active}"
         raise _RefusalError("not_your_turn", f"it is {who}'s turn, not seat {player}'s")
     phase, kind = state.phase, type(move)
@@ -493,7 +496,7 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
         return TsukuruState(state.options, state.deck[1:],
                             _replace(state.concealed, player, _add(concealed, tile)),
                             state.open_sets, state.discards, state.dealer, state.round,
-                            state.turns, state.scores, Phase.DRAWN, state.active, tile,
+                            state.turns, state.scores, _DRAWN, state.active, tile,
                             state.shown, state.ended, state.result)
     if kind is Discard:
         tile = move.tile  # type: ignore[union-attr]
@@ -518,7 +521,7 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
         return _with(state, concealed=_replace(state.concealed, player, concealed),
                      open_sets=_replace(state.open_sets, player,
                                         state.open_sets[player] + (shape,)),
-                     discards=discards, phase=Phase.DISCARD)
+                     discards=discards, phase=_DISCARD)
     return _finish(_with(state, discards=discards), player, move,  # type: ignore[arg-type]
                    _add(concealed, taken), source, taken, events)
 
@@ -550,7 +553,7 @@ def _turn_end(state: TsukuruState, concealed: tuple[Counts, ...],
     if events is not None:
         events.append(TurnStarted(following))
     return TsukuruState(state.options, state.deck, concealed, state.open_sets, discards,
-                        state.dealer, state.round, turns, state.scores, Phase.TURN,
+                        state.dealer, state.round, turns, state.scores, _TURN,
                         following, None, state.shown, state.ended, state.result)
 
 
