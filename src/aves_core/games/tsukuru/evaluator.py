@@ -296,8 +296,8 @@ _NO_PART: _Part = (0, _TOO_MANY, 0, ())
 _RED_PARTS: dict[Counts, _Part] = {}
 _BLUE_PARTS: dict[Counts, _Part] = {}
 _PARTS_HELD = 1 << 16
-"""The most parts a table keeps (a game sees a few thousand, there are some 80,000 of
-at most 8 tiles; a table past this is emptied)."""
+"""The most parts a table keeps, past which it is emptied: a game sees a few thousand,
+and 47,715 red parts and 31,745 blue ones of at most 8 tiles exist."""
 
 
 def _part(key: Counts, blue: int) -> _Part:
