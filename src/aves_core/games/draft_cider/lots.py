@@ -18,6 +18,7 @@ __all__ = [
     "accepting",
     "accepts",
     "empty_orchard",
+    "feather_open",
     "lot_score",
     "lot_scores",
     "orchard_score",
@@ -54,7 +55,7 @@ def tree_intact(orchard: Orchard) -> bool:
     return bool(tree) and not _colour_outside(orchard, COLOUR[tree[0]])
 
 
-def _feather_open(cards: tuple[str, ...]) -> tuple[bool, bool]:
+def feather_open(cards: tuple[str, ...]) -> tuple[bool, bool]:
     """Which attributes the feather lot still keeps open: (sweetness, height) [D9]."""
     if not cards:
         return True, True
@@ -90,7 +91,7 @@ def refusal(orchard: Orchard, lot: str, card: str) -> str | None:
 
 
 def _feather_refusal(cards: tuple[str, ...], card: str) -> str | None:
-    sweet, high = _feather_open(cards)
+    sweet, high = feather_open(cards)
     first = cards[0]
     if (sweet and SWEETNESS[card] == SWEETNESS[first]) or (high and HEIGHT[card] == HEIGHT[first]):
         return None
@@ -134,7 +135,7 @@ def accepting(orchard: Orchard) -> tuple[frozenset[str], ...]:
                                         if index != _TREE and index != _BAD
                                         for card in cards)]
     if feather:
-        sweet, high = _feather_open(feather)
+        sweet, high = feather_open(feather)
         first = feather[0]
         feathering = (_EITHER[SWEETNESS[first], HEIGHT[first]] if sweet and high
                       else _OF_SWEETNESS[SWEETNESS[first]] if sweet
