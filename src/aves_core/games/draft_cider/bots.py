@@ -22,7 +22,7 @@ from aves_core.games.draft_cider.cards import (
     LOTS,
     SWEETNESS,
 )
-from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, tree_intact
+from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, plant, tree_intact
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.rules import legal_moves, picks_of, transition, winners
 from aves_core.games.draft_cider.state import (
@@ -70,6 +70,7 @@ heads-up games against greedy and all of them against random play."""
 
 _MONO, _FEATHER, _TREE, _UNLUCKY, _FORTE, _COUPLE, _STABLE, _BAD = range(len(LOTS))
 _TREE_POINTS = 20
+_DECK = frozenset(DECK)
 _STEPS = (*(b - a for a, b in pairwise((0, *ODD_PRIMES))), 0)
 """``stable``'s gain from n to n + 1 cards (n = 0..12; none past 12)."""
 
@@ -80,11 +81,7 @@ _STEPS = (*(b - a for a, b in pairwise((0, *ODD_PRIMES))), 0)
 def unseen_cards(pool: Sequence[str], orchards: Sequence[Orchard]) -> frozenset[str]:
     """The cards not on the table: neither in ``pool`` nor in any orchard. As a set,
     the deck below the pool (its order is hidden from every seat, DC20)."""
-    table = set(pool)
-    for orchard in orchards:
-        for cards in orchard:
-            table.update(cards)
-    return frozenset(card for card in DECK if card not in table)
+    return _DECK.difference(pool, *(cards for orchard in orchards for cards in orchard))
 
 
 def _reach(accepted: frozenset[str], coming: frozenset[str], left: int) -> float:
@@ -150,21 +147,16 @@ def score_moves(view: DraftCiderView) -> dict[Move, float]:
     coming = unseen_cards(view.pool, view.orchards)
     before_accepted = accepting(orchard)
     tree_before = potential(orchard, _TREE, left, coming, before_accepted)
-    cache: dict[tuple[str, int], float] = {}
     scores: dict[Move, float] = {}
     for move, total in zip(moves, view.score_after, strict=True):
         index = LOT_INDEX[move.lot]
         without = coming - {move.card}
-        key = (move.card, index)
-        change = cache.get(key)
-        if change is None:
-            planted = orchard[:index] + (orchard[index] + (move.card,),) + orchard[index + 1:]
-            accepted = accepting(planted)
-            change = (potential(planted, index, left, without, accepted)
-                      - potential(orchard, index, left, without, before_accepted))
-            if index != _TREE and not orchard[_TREE]:
-                change += potential(planted, _TREE, left, without, accepted) - tree_before
-            cache[key] = change
+        planted = plant(orchard, index, move.card)
+        accepted = accepting(planted)
+        change = (potential(planted, index, left, without, accepted)
+                  - potential(orchard, index, left, without, before_accepted))
+        if index != _TREE and not orchard[_TREE]:
+            change += potential(planted, _TREE, left, without, accepted) - tree_before
         scores[move] = total - now + change
     return scores
 
@@ -197,8 +189,7 @@ def sample(view: DraftCiderView, rng: random.Random) -> DraftCiderState:
     round_first = (view.active - picked) % count
     first = (round_first - (view.round - 1)) % count
     dealt = [card for orchard in view.orchards for cards in orchard for card in cards]
-    unseen = list(unseen_cards(view.pool, view.orchards))
-    unseen.sort()
+    unseen = sorted(unseen_cards(view.pool, view.orchards))
     rng.shuffle(unseen)
     if len(unseen) != view.undealt:
         raise ArgumentError("the view's undealt count does not fit its table")

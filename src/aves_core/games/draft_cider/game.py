@@ -1,11 +1,6 @@
-"""Draft Cider as a kernel game: its setup (DC5-DC7), the door and transition of
-``rules``, views, undo and its players. ``DRAFT_CIDER`` is the instance.
-
-Chance is all at setup: ``new_setup`` draws from ``random.Random(seed)``, in this
-order: (1) the 75 cards in canonical order, shuffled; (2) only when no first player is
-given, the first picker (``randrange(N)``) [D16]. Every later pool comes from the
-recorded deck, so replay draws nothing. Everything on the table is public; the only
-hidden thing is the deck below the pool, which ``indistinguishable`` redraws.
+"""Draft Cider as a kernel game (``DRAFT_CIDER``): its setup, drawn at the start alone
+(DC5: the shuffle, then the first picker when none is given), the rules' door and
+transition, views, undo and its parts; the deck below the pool is all that is hidden.
 """
 
 from __future__ import annotations
@@ -14,6 +9,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from aves_core.games.draft_cider import rules
 from aves_core.games.draft_cider.cards import DECK, INDEX, LOT_INDEX, LOTS
 from aves_core.games.draft_cider.events import Event, PickUndone
@@ -21,7 +18,6 @@ from aves_core.games.draft_cider.lots import empty_orchard, refusal
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.phases import PHASES, Phase
 from aves_core.games.draft_cider.state import (
-    REASONS,
     DraftCiderOptions,
     DraftCiderSetup,
     DraftCiderState,
@@ -60,7 +56,7 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         max_players=6,
         hidden_information=True,  # the deck below the pool (DC20)
         chance=Chance.SETUP,
-        reasons=REASONS,
+        reasons=("most_points",),
         reason_words={"most_points": "the most points"},
         summary="draft apple cards from a shared pool and plant each in one of the "
                 "eight lots of your orchard, each with its own rule and score",
@@ -161,9 +157,7 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         undealt = list(state.undealt)
         rng.shuffle(undealt)
         seen = state.deck[:len(state.deck) - len(undealt)]
-        return DraftCiderState(state.options, seen + tuple(undealt), state.first,
-                               state.round, state.pool, state.orchards, state.phase,
-                               state.active, state.result)
+        return attrs.evolve(state, deck=seen + tuple(undealt))
 
     def undo(self, before: DraftCiderState, move: Move, events: Sequence[Event],
              after: DraftCiderState, seat: int) -> tuple[Event, ...] | None:

@@ -1,11 +1,5 @@
-"""Draft Cider's rules: legal moves, the door that names the rule a bad move breaks,
-and the transition of a legal one (RULES-draft-cider.md DC7-DC19b).
-
-``REFUSALS`` is DC19b's list, in its order: ``game_over``, ``not_your_turn``,
-``bad_notation`` (a card or lot of no card's or lot's shape, as a log may carry),
-``not_in_pool``, ``unknown_lot``, ``lot_refuses`` (the lot's rule forbids the card,
-or the tree is full); a move gets the first code it breaks. ``transition`` applies a
-legal move.
+"""Draft Cider's rules: legal moves, the refusals in DC19b's order (``REFUSALS``) and
+the transition of a legal move (DC6-DC19b).
 """
 
 from __future__ import annotations
@@ -18,7 +12,14 @@ from aves_core.games.draft_cider.events import (
     PoolLaid,
     TurnStarted,
 )
-from aves_core.games.draft_cider.lots import Orchard, accepting, lot_score, orchard_score, refusal
+from aves_core.games.draft_cider.lots import (
+    Orchard,
+    accepting,
+    lot_score,
+    orchard_score,
+    plant,
+    refusal,
+)
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.phases import PHASES, Trigger
 from aves_core.games.draft_cider.state import DraftCiderState
@@ -134,9 +135,7 @@ def transition(state: DraftCiderState, move: Move, events: list[Event] | None = 
     """The state after a legal ``move`` (the door has judged it); ``events``, when a
     list, hears what happened."""
     player, card, lot = move.player, move.card, move.lot
-    orchard = state.orchards[player]
-    index = LOT_INDEX[lot]
-    orchard = orchard[:index] + (orchard[index] + (card,),) + orchard[index + 1:]
+    orchard = plant(state.orchards[player], LOT_INDEX[lot], card)
     orchards = state.orchards[:player] + (orchard,) + state.orchards[player + 1:]
     pool = tuple(each for each in state.pool if each != card)
     count = state.num_players

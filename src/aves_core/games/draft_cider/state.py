@@ -1,10 +1,5 @@
-"""Frozen values that describe a game of Draft Cider: options, the recorded setup and
-the state.
-
-The state keeps the recorded ``deck`` whole (75 codes, top first) with the ``round``
-in progress: round r's pool was ``deck[(r-1)kN : rkN]`` (DC6), and what lies past the
-current pool (``undealt``) is hidden from every seat (DC20). Each orchard is eight
-lots in ``LOTS`` order, each lot its cards in placement order (``lots.Orchard``).
+"""Draft Cider's options, recorded setup and state. A state keeps the whole recorded
+deck with the round in progress (round r's pool was ``deck[(r-1)kN : rkN]``, DC6).
 """
 
 from __future__ import annotations
@@ -20,7 +15,6 @@ from aves_core.kernel.game import Result
 __all__ = [
     "BAD_POINTS",
     "CARDS_PER_SEAT",
-    "REASONS",
     "DraftCiderOptions",
     "DraftCiderSetup",
     "DraftCiderState",
@@ -28,8 +22,6 @@ __all__ = [
     "rounds_of",
 ]
 
-REASONS = ("most_points",)
-"""Why a game ends (DC18): always after the last pick, the most points winning."""
 BAD_POINTS = (-1, 0, 1)
 """The values of the ``bad_points`` option (DC19)."""
 CARDS_PER_SEAT = 12

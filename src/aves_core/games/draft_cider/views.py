@@ -1,12 +1,5 @@
-"""What a seat sees of a game of Draft Cider (DC20): everything on the table.
-
-``view_for(state, seat)`` projects a state onto a ``DraftCiderView``: the pool, every
-orchard with its lots in order, each lot's running score (its formula on the orchard
-as it stands, an intact tree counted as 20), the scores, the round and whose turn it
-is, the number of cards still undealt (never which: the deck below the pool is hidden
-from all), the result, and for the seat to pick its legal moves with what each would
-make of the lot and of the seat's score. Every seat and a spectator see the same
-table; only ``seat`` and the legal moves differ.
+"""What a seat sees of a game of Draft Cider: the whole table, never the deck below the
+pool (DC20), and for the seat to pick its moves with what each would score.
 """
 
 from __future__ import annotations
@@ -14,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from aves_core.games.draft_cider.cards import LOT_INDEX
-from aves_core.games.draft_cider.lots import Orchard, lot_score, lot_scores, orchard_score
+from aves_core.games.draft_cider.lots import Orchard, lot_score, lot_scores, orchard_score, plant
 from aves_core.games.draft_cider.moves import Move
 from aves_core.games.draft_cider.phases import Phase
 from aves_core.games.draft_cider.rules import moves_for
@@ -58,14 +51,10 @@ class DraftCiderView:
 def _after(moves: tuple[Move, ...], orchard: Orchard, bad_points: int
            ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each move's lot score and the seat's total after it."""
-    lots: list[int] = []
-    totals: list[int] = []
-    for move in moves:
-        index = LOT_INDEX[move.lot]
-        planted = orchard[:index] + (orchard[index] + (move.card,),) + orchard[index + 1:]
-        lots.append(lot_score(planted, move.lot, bad_points))
-        totals.append(orchard_score(planted, bad_points))
-    return tuple(lots), tuple(totals)
+    planted = [plant(orchard, LOT_INDEX[move.lot], move.card) for move in moves]
+    return (tuple(lot_score(after, move.lot, bad_points)
+                  for after, move in zip(planted, moves, strict=True)),
+            tuple(orchard_score(after, bad_points) for after in planted))
 
 
 def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
