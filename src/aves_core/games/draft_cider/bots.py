@@ -14,14 +14,7 @@ from itertools import pairwise
 from operator import attrgetter
 from typing import Any
 
-from aves_core.games.draft_cider.cards import (
-    COLOUR,
-    DECK,
-    HEIGHT,
-    LOT_INDEX,
-    LOTS,
-    SWEETNESS,
-)
+from aves_core.games.draft_cider.cards import COLOUR, DECK, HEIGHT, LOT_INDEX, LOTS, SWEETNESS
 from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, plant, tree_intact
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.rules import legal_moves, picks_of, transition, winners
@@ -37,19 +30,9 @@ from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 from aves_core.kernel.search import SearchHooks
 
-__all__ = [
-    "LOOKAHEAD",
-    "PLAYOUT_MOVES",
-    "PRIOR",
-    "GreedyBot",
-    "bot_factories",
-    "playout_move",
-    "potential",
-    "sample",
-    "score_moves",
-    "search_hooks",
-    "unseen_cards",
-]
+__all__ = ["LOOKAHEAD", "PLAYOUT_MOVES", "PRIOR", "GreedyBot", "bot_factories",
+           "playout_move", "potential", "sample", "score_moves", "search_hooks",
+           "unseen_cards"]
 
 LOOKAHEAD = 0.4
 """What a lot's next gain counts for before the card is there (``potential``)."""

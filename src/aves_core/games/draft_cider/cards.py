@@ -4,18 +4,8 @@ their canonical order) with their attributes in tables, and the orchard's lots (
 
 from __future__ import annotations
 
-__all__ = [
-    "COLOUR",
-    "COLOURS",
-    "COLOUR_NAMES",
-    "DECK",
-    "HEIGHT",
-    "INDEX",
-    "LOTS",
-    "LOT_INDEX",
-    "SWEETNESS",
-    "is_card",
-]
+__all__ = ["COLOUR", "COLOURS", "COLOUR_NAMES", "DECK", "HEIGHT", "INDEX", "LOTS",
+           "LOT_INDEX", "SWEETNESS", "is_card"]
 
 COLOURS = ("G", "Y", "R")
 """The colours in canonical order: green, gold (yellow), red."""

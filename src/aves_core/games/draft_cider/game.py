@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from aves_core.games.draft_cider import rules
-from aves_core.games.draft_cider.cards import DECK, INDEX, LOT_INDEX, LOTS
+from aves_core.games.draft_cider.cards import DECK, LOT_INDEX, LOTS, is_card
 from aves_core.games.draft_cider.events import Event, PickUndone
 from aves_core.games.draft_cider.lots import empty_orchard, refusal
 from aves_core.games.draft_cider.moves import Move, Pick
@@ -36,7 +36,7 @@ def check_deck(deck: object, path: str = "deck") -> tuple[str, ...]:
     if type(deck) is not tuple or len(deck) != len(DECK):
         raise SetupError(f"a deck is the {len(DECK)} cards", code="bad_deck", path=path)
     for card in deck:
-        if type(card) is not str or card not in INDEX:
+        if not is_card(card):
             raise SetupError(f"a deck holds cards such as Y34, not {card!r:.10}",
                              code="bad_deck", path=path)
     if len(set(deck)) != len(DECK):

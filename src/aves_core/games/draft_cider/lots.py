@@ -7,20 +7,8 @@ from __future__ import annotations
 
 from aves_core.games.draft_cider.cards import COLOUR, DECK, HEIGHT, LOT_INDEX, LOTS, SWEETNESS
 
-__all__ = [
-    "ODD_PRIMES",
-    "Orchard",
-    "accepting",
-    "accepts",
-    "empty_orchard",
-    "feather_open",
-    "lot_score",
-    "lot_scores",
-    "orchard_score",
-    "plant",
-    "refusal",
-    "tree_intact",
-]
+__all__ = ["ODD_PRIMES", "Orchard", "accepting", "accepts", "empty_orchard", "feather_open",
+           "lot_score", "lot_scores", "orchard_score", "plant", "refusal", "tree_intact"]
 
 Orchard = tuple[tuple[str, ...], ...]
 """Eight lots in ``LOTS`` order, each the tuple of its cards in placement order."""

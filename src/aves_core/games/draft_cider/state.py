@@ -12,15 +12,8 @@ from aves_core.games.draft_cider.phases import Phase
 from aves_core.kernel.errors import ArgumentError, SetupError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "BAD_POINTS",
-    "CARDS_PER_SEAT",
-    "DraftCiderOptions",
-    "DraftCiderSetup",
-    "DraftCiderState",
-    "cards_per_round",
-    "rounds_of",
-]
+__all__ = ["BAD_POINTS", "CARDS_PER_SEAT", "DraftCiderOptions", "DraftCiderSetup",
+           "DraftCiderState", "cards_per_round", "rounds_of"]
 
 BAD_POINTS = (-1, 0, 1)
 """The values of the ``bad_points`` option (DC19)."""

@@ -48,15 +48,6 @@ class DraftCiderView:
     score_after: tuple[int, ...] = ()
 
 
-def _after(moves: tuple[Move, ...], orchard: Orchard, bad_points: int
-           ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Each move's lot score and the seat's total after it."""
-    planted = [plant(orchard, LOT_INDEX[move.lot], move.card) for move in moves]
-    return (tuple(lot_score(after, move.lot, bad_points)
-                  for after, move in zip(planted, moves, strict=True)),
-            tuple(orchard_score(after, bad_points) for after in planted))
-
-
 def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
     """What ``seat`` may know of ``state`` (None: a spectator): the whole table, not
     the deck below the pool."""
@@ -68,15 +59,16 @@ def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
     bad_points, active, orchards = state.options.bad_points, state.active, state.orchards
     lots = tuple(lot_scores(orchard, bad_points) for orchard in orchards)
     moves: tuple[Move, ...] = ()
-    lot_after: tuple[int, ...] = ()
-    score_after: tuple[int, ...] = ()
+    planted: list[Orchard] = []  # each move's orchard after it
     if seat is not None and seat == active:
         moves = moves_for(seat, state.pool, orchards[seat])
-        lot_after, score_after = _after(moves, orchards[seat], bad_points)
+        planted = [plant(orchards[seat], LOT_INDEX[move.lot], move.card) for move in moves]
     return DraftCiderView(
         seat=seat, bad_points=bad_points, phase=state.phase, active=active,
         to_move=() if active is None else (active,), round=state.round,
         rounds=rounds_of(len(orchards)), pool=state.pool, undealt=len(state.undealt),
         orchards=orchards, lot_scores=lots, scores=tuple(sum(each) for each in lots),
-        result=state.result, legal_moves=moves, lot_after=lot_after,
-        score_after=score_after)
+        result=state.result, legal_moves=moves,
+        lot_after=tuple(lot_score(after, move.lot, bad_points)
+                        for after, move in zip(planted, moves, strict=True)),
+        score_after=tuple(orchard_score(after, bad_points) for after in planted))
