@@ -1,4 +1,4 @@
-"""Draft Cider as a kernel game (``DRAFT_CIDER``): its setup, drawn at the start alone
+"""Draft Cider as a kernel game (``DRAFT_CIDER``): its setup, which holds all its chance
 (DC5: the shuffle, then the first picker when none is given), the rules' door and
 transition, views, undo and its parts; the deck below the pool is all that is hidden.
 """
