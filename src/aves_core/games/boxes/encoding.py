@@ -6,7 +6,7 @@ docs/ai.md): 1,333 actions, every move a seat could make (``rules.all_moves``), 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.boxes.cards import (
     COLOURS,
@@ -17,7 +17,6 @@ from aves_core.games.boxes.cards import (
     counts_of_notes,
     money_of,
 )
-from aves_core.games.boxes.game import BOXES
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import seal_choices
 from aves_core.games.boxes.state import CONTAINERS, SLOTS
@@ -104,8 +103,8 @@ class BoxesEncoding(ActionTable):
     """The encoding of Boxes for ``num_players`` seats: the same actions for all
     (``rules.all_moves``), an observation whose size depends on the number."""
 
-    def __init__(self, num_players: int) -> None:
-        super().__init__(BOXES, num_players)
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
         self.sales = O_SEATS + num_players * SEAT_BLOCK
         self.sale_block = num_players + 1
         self.observation_size = self.sales + CONTAINERS * self.sale_block
