@@ -7,10 +7,9 @@ left"): species counts divided by 4, sizes that grow with the game by 16.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.cubirds.cards import BIG, INDEX, SMALL, SPECIES
-from aves_core.games.cubirds.game import CUBIRDS
 from aves_core.games.cubirds.moves import SIDES, Move, Reshuffle
 from aves_core.games.cubirds.phases import Phase
 from aves_core.games.cubirds.rules import laid
@@ -64,8 +63,8 @@ class CubirdsEncoding(ActionTable):
     """The encoding of Cubirds for ``num_players`` seats (2 to 5): the actions are the
     same for all, the observation's size depends on the number of players."""
 
-    def __init__(self, num_players: int) -> None:
-        super().__init__(CUBIRDS, num_players)
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
         self.sizes = O_COLLECTIONS + num_players * KINDS
         self.deck = self.sizes + num_players
         self.discard = self.deck + 1
