@@ -180,9 +180,25 @@ def simulate(spec: SimulationSpec, games: int, workers: int = 1, *,
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(workers, _ignore_interrupts) as pool:
+    with _quiet_start(multiprocessing.get_context("spawn"), workers) as pool:
         chunk = max(1, min(64, games // (workers * 8)))
         yield from pool.imap(_run_indexed, ((spec, index) for index in range(games)), chunk)
+
+
+def _quiet_start(context: Any, workers: int) -> Any:
+    """A pool whose workers ignore Ctrl-C from their first instruction: they start while
+    the parent ignores SIGINT (a Python process leaves an inherited ignored SIGINT
+    ignored), so a Ctrl-C while they still import interrupts the parent alone."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return context.Pool(workers, _ignore_interrupts)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return context.Pool(workers, _ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _ignore_interrupts() -> None:
