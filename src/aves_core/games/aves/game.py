@@ -9,8 +9,7 @@ its public API and its fast paths (replay, views and events as JSON).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.aves import fastreplay
@@ -43,10 +42,7 @@ from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
-    from aves_core.kernel.bots import Bot
     from aves_core.kernel.chance import ChancePlan
-    from aves_core.kernel.search import SearchHooks
-    from aves_core.kernel.terminal import Screen
 
 __all__ = ["AVES", "AvesGame"]
 
@@ -70,13 +66,11 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
     )
     phases = PHASES
     refusals = REFUSALS
-    _hooks: SearchHooks[Any, Any, Any] | None = None
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:AvesScreen", "encoding": ".encoding:AvesEncoding",
+        "greedy": ".bots.greedy:GreedyBot", "search": ".bots.search:search_hooks"}
 
     # --- setup --------------------------------------------------------------
-
-    def default_options(self) -> Variant:
-        """No variant: neither Greedy Crow nor Showdown."""
-        return Variant()
 
     def new_setup(self, num_players: int, options: Variant, seed: int | None, *,
                   first_player: int | None = None) -> AvesSetup:
@@ -112,10 +106,6 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
     update_view = staticmethod(update_view)
     parse_move = staticmethod(parse_move)
     view_to_json = staticmethod(view_to_json)
-
-    def web_folder(self) -> Path:
-        """``games/aves/web``: the circle, the hands and the ranking in the browser."""
-        return Path(__file__).resolve().parent / "web"
 
     def indistinguishable(self, state: GameState, seat: int | None, rng: random.Random
                           ) -> GameState:
@@ -211,43 +201,12 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         return (f"circle ({' '.join(map(str, state.circle))})  deck {len(state.deck)}  "
                 f"{hands}")
 
-    # --- bots, search, the terminal ---------------------------------------------
-
-    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
-        """``random``, ``greedy`` and ``search`` (``search:800``, ``search:40ms``)."""
-        from aves_core.games.aves.bots.greedy import GreedyBot
-        from aves_core.kernel.bots import standard_bots
-
-        return standard_bots(self, greedy=GreedyBot)
-
     def setup_plan(self, num_players: int, options: Variant) -> ChancePlan[AvesSetup]:
         """The deal card by card, then the first player (``aves_core.games.aves.plan``)."""
         from aves_core.games.aves.plan import AvesSetupPlan
 
         self.check_players(num_players)
         return AvesSetupPlan(num_players, options)
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of ``aves_core.games.aves.encoding``."""
-        from aves_core.games.aves.encoding import AvesEncoding
-
-        self.check_players(num_players)
-        return AvesEncoding(num_players)
-
-    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
-        """Determinization from what the seat knows, GreedyBot's ordering and the
-        fast playout policy."""
-        if self._hooks is None:
-            from aves_core.games.aves.bots.search import AvesSearchHooks
-
-            self._hooks = AvesSearchHooks()
-        return self._hooks
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """The terminal table of ``aves play``."""
-        from aves_core.games.aves.terminal import AvesScreen
-
-        return AvesScreen()
 
 
 AVES = AvesGame()

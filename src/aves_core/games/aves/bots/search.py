@@ -17,7 +17,7 @@ from aves_core.games.aves.rules import is_legal, legal_moves, ranking, unchecked
 from aves_core.games.aves.state import GameState
 from aves_core.kernel.search import SearchHooks
 
-__all__ = ["AvesSearchHooks"]
+__all__ = ["search_hooks"]
 
 
 def _root_scores(state: GameState, knowledge: Knowledge) -> dict[Move, float]:
@@ -28,7 +28,7 @@ def _root_scores(state: GameState, knowledge: Knowledge) -> dict[Move, float]:
             for move in legal_moves(state)}
 
 
-def AvesSearchHooks() -> SearchHooks[GameState, Move, Knowledge]:  # noqa: N802 - reads as a type
+def search_hooks(_game: object) -> SearchHooks[GameState, Move, Knowledge]:
     """The hooks (plain functions: the search calls them millions of times)."""
     return SearchHooks(
         knowledge=Knowledge.from_events,
