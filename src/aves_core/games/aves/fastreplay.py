@@ -1,14 +1,7 @@
-"""Replay's fast path: many moves applied to one mutable copy of a state.
-
-``apply_move`` builds a new frozen state for every move, which is right for
-hosts, bots and searches, which keep states, but replay keeps only the last
-one. ``apply_all`` plays a whole sequence of moves on lists of card ranks
-(small ints, which compare in C where cards would call ``Card.__eq__``) and
-builds one frozen state at the end, several times faster. It decides only
-*whether* each move is legal, by the same tests as ``is_legal``; when a move
-is not, it hands the state it reached to ``apply_move``, which raises the
-error with its code and message. The tests check, over random and mutated
-games, that it reaches exactly the states and errors ``apply_move`` reaches.
+"""Replay's fast path (docs/logs.md, "Speed"): a whole sequence of moves played on lists
+of card ranks, one frozen state built at the end. It decides only *whether* each move
+is legal, by ``is_legal``'s tests; a move that is not goes to ``apply_move`` for its
+error. The tests check it reaches exactly the states and errors ``apply_move`` does.
 """
 
 from __future__ import annotations

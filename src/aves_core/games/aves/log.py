@@ -1,12 +1,6 @@
-"""The AVES move log, version 1: the GameLog value and the ``aves-log`` format.
-
-A log is the complete record of one game: its seats, variant, deal, first
-player, moves and (optionally) result. AVES logs are written in the format of
-``LOG_FORMAT.md`` (``"format": "aves-log", "version": 1``), which is
-registered with the kernel's log layer, so every kernel tool (replay, tables,
-the CLI) reads and writes them; the generic ``aves-core-log`` form of an AVES
-game is read too.
-"""
+"""The AVES move log: the ``GameLog`` value and the ``aves-log`` format of LOG_FORMAT.md
+(docs/logs.md), registered with the kernel's log layer, which also reads the generic
+``aves-core-log`` form of an AVES game."""
 
 from __future__ import annotations
 

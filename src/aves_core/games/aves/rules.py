@@ -1,14 +1,7 @@
-"""The rules of AVES as pure functions: new_game, legal_moves, the door's checks and
-the transition of a legal move.
-
-The door is data (``REFUSALS``, checked in the order of RULES.md by the kernel's
-``aves_core.kernel.door``); ``is_legal`` judges the same moves without building the
-list of legal moves or a refusal, and ``apply_move`` is ``is_legal``, then
-``transition``, which also writes the events a host tells its clients. Nothing here
-mutates its input; every state returned is new.
-
-Legal moves are built once per (seat, card) and shared, so ``legal_moves`` is
-mostly tuple slicing: moves are values, and equal moves may be the same object.
+"""The rules of AVES (docs/rules.md) as pure functions: ``new_game``, ``legal_moves``,
+the door's checks (``REFUSALS``; ``is_legal`` judges the same moves fused) and the
+``transition`` of a legal move, which also writes the events. Nothing here mutates its
+input. Legal moves are shared values (``moves.trade_row``): equal moves may be one object.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""AVES's hooks for the generic search bot (``aves_core.bots.search.SearchBot``).
-
-A drawn state deals the cards the seat has not seen uniformly into the unknown
-hand slots and the deck (``determinize``); the root's moves are ordered and
-biased by GreedyBot's scores; playouts use the fast ``playout_move`` policy;
-a playout that runs past its budget is judged by the deck-empty ranking.
-"""
+"""AVES's hooks for the generic search bot (docs/bots.md): ``determinize``'s drawn
+states, GreedyBot's scores at the root, the fast ``playout_move``, and the deck-empty
+ranking for a playout cut short."""
 
 from __future__ import annotations
 
