@@ -7,8 +7,7 @@ error. The tests check it reaches exactly the states and errors ``apply_move`` d
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import reduce
-from operator import attrgetter, or_
+from operator import attrgetter
 from typing import Any
 
 from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
@@ -23,6 +22,7 @@ from aves_core.games.aves.rules import (
     deal_ranks,
     moves_for,
     new_game,
+    ranking,
 )
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
@@ -37,8 +37,6 @@ _NUMBER = tuple(card.number for card in _CARDS)
 _SUIT = tuple(card.suit for card in _CARDS)
 _FRUIT_SUITS = frozenset(range(CROW_SUIT))
 _RANK = attrgetter("rank")
-# A fruit card's colour as one bit of seven (a crow's: none), for counting colours.
-_COLOUR_BIT = tuple(0 if suit == CROW_SUIT else 1 << suit for suit in _SUIT)
 
 
 def _frozen(variant: Variant, phase: Phase, active: int | None, hands: list[list[int]],
@@ -163,19 +161,9 @@ def _end_turn(player: int, hands: list[list[int]], deck: list[int], num_players:
     if len(hand) == 7 and CROW_RANK not in hand and len(set(map(_SUIT.__getitem__, hand))) == 7:
         return _GAME_END, None, Result((player,), "seven_colors")
     if not deck:
-        return _GAME_END, None, _ranking(hands)
+        return _GAME_END, None, ranking(tuple(tuple(map(_CARDS.__getitem__, hand))
+                                              for hand in hands))
     return _PLAYER_TURN, (player + 1) % num_players, None
-
-
-def _ranking(hands: list[list[int]]) -> Result:
-    """``rules.ranking`` on ranks: no crow, then distinct colours, then fruit cards."""
-    keys = []
-    for hand in hands:
-        crows = hand.count(CROW_RANK)
-        colours = reduce(or_, map(_COLOUR_BIT.__getitem__, hand), 0).bit_count()
-        keys.append((not crows, colours, len(hand) - crows))
-    best = max(keys)
-    return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")
 
 
 def _returnable(hand: list[int], card: int) -> bool:

@@ -155,10 +155,9 @@ def update_view(view: PlayerView, events: Iterable[Event]) -> PlayerView:
         elif not isinstance(event, Passed):
             raise ArgumentError(f"not an event: {type(event).__name__}")
     frozen = tuple(None if hand is None else canonical(hand) for hand in hands)
-    return attrs.evolve(
-        view, phase=phase, active_player=active, hands=frozen, hand_sizes=tuple(sizes),
-        circle=tuple(circle), deck_size=deck_size, result=result,
-        legal_moves=_moves(view.seat, phase, active, frozen, tuple(circle)))
+    return PlayerView(
+        view.seat, view.variant, phase, active, frozen, tuple(sizes), tuple(circle),
+        deck_size, result, _moves(view.seat, phase, active, frozen, tuple(circle)))
 
 
 _WRITTEN: dict[Move, tuple[dict[str, Any], str]] = {}
