@@ -1,10 +1,6 @@
-"""AVES as a kernel game: the ``Game`` declared over AVES's own modules.
-
-``AVES`` is the instance the registry knows as ``"aves"``. The moves, the door
-(``rules.REFUSALS``), the transition and the phases are declared; the rest is handed
-to AVES's functions (``legal_moves``, ``is_legal``, ``view_for``, ...), which stay
-its public API and its fast paths (replay, views and events as JSON).
-"""
+"""AVES as a kernel game (``AVES``, the registry's ``"aves"``): its moves, door, transition
+and phases declared, the rest handed to AVES's own functions, which stay its public API
+and its fast paths (replay, the fused ``is_legal``, views as JSON)."""
 
 from __future__ import annotations
 
@@ -12,7 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from aves_core.games.aves import fastreplay
+from aves_core.games.aves import fastreplay, rules, views
 from aves_core.games.aves.cards import canonical
 from aves_core.games.aves.events import (
     CardDrawn,
@@ -26,17 +22,8 @@ from aves_core.games.aves.events import (
 from aves_core.games.aves.log import GameLog
 from aves_core.games.aves.moves import Move, Trade, parse_move, shared_move
 from aves_core.games.aves.phases import PHASES, Phase
-from aves_core.games.aves.rules import (
-    REFUSALS,
-    apply_move,
-    is_legal,
-    legal_moves,
-    new_game,
-    random_setup,
-    transition,
-)
 from aves_core.games.aves.state import REASONS, AvesSetup, GameState, Variant
-from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
+from aves_core.games.aves.views import PlayerView
 from aves_core.kernel.convert import FieldError, describe, structure
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
@@ -65,7 +52,7 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         setup_codes=("bad_deal", "bad_first_player"),
     )
     phases = PHASES
-    refusals = REFUSALS
+    refusals = rules.REFUSALS
     parts: Mapping[str, str] = {
         "screen": ".terminal:AvesScreen", "encoding": ".encoding:AvesEncoding",
         "greedy": ".bots.greedy:GreedyBot", "search": ".bots.search:search_hooks"}
@@ -76,7 +63,7 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
                   first_player: int | None = None) -> AvesSetup:
         """The shuffled deal and first player ``new_game`` uses for ``seed`` (the first
         player given, if it is)."""
-        deal, drawn = random_setup(num_players, options, seed)
+        deal, drawn = rules.random_setup(num_players, options, seed)
         setup = AvesSetup(options, deal, drawn if first_player is None else first_player)
         self.start(num_players, setup)  # a bad first player is a SetupError now
         return setup
@@ -85,7 +72,7 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         """The dealt game (``SetupError`` for a deal or first player that is no game)."""
         if not isinstance(setup, AvesSetup):
             raise ArgumentError(f"an AVES setup is an AvesSetup, not {type(setup).__name__}")
-        return new_game(num_players, setup.variant, deal=setup.deal,
+        return rules.new_game(num_players, setup.variant, deal=setup.deal,
                         first_player=setup.first_player)
 
     def options_of(self, setup: AvesSetup) -> Variant:
@@ -94,18 +81,18 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
 
     # --- AVES's public functions: the rules, its door fused, and the fast paths ---------
 
-    legal_moves = staticmethod(legal_moves)
-    is_legal = staticmethod(is_legal)  # the door's REFUSALS fused: no list of moves built
-    step = staticmethod(transition)  # the transition without events: searches' step
-    transition = staticmethod(transition)
-    apply = staticmethod(apply_move)
+    legal_moves = staticmethod(rules.legal_moves)
+    is_legal = staticmethod(rules.is_legal)  # the door's REFUSALS fused: no list of moves built
+    step = staticmethod(rules.transition)  # the transition without events: searches' step
+    transition = staticmethod(rules.transition)
+    apply = staticmethod(rules.apply_move)
     apply_all = staticmethod(fastreplay.apply_all)
     replay_all = staticmethod(fastreplay.replay_all)
-    view = staticmethod(view_for)
+    view = staticmethod(views.view_for)
     events_for = staticmethod(events_for)
-    update_view = staticmethod(update_view)
+    update_view = staticmethod(views.update_view)
     parse_move = staticmethod(parse_move)
-    view_to_json = staticmethod(view_to_json)
+    view_to_json = staticmethod(views.view_to_json)
 
     def indistinguishable(self, state: GameState, seat: int | None, rng: random.Random
                           ) -> GameState:
