@@ -32,8 +32,7 @@ VARIANT = TURN + MAX_SEATS
 OTHERS = VARIANT + 2
 PLAYERS = OTHERS + (MAX_SEATS - 1) * KINDS
 SIZE = PLAYERS + 5
-_PHASES = {Phase.PLAYER_TURN: 0, Phase.FORCED_RETURN: 1, Phase.CIRCLE_REFILL: 2,
-           Phase.GAME_END: 3}
+_PHASES = {phase: index for index, phase in enumerate(Phase)}  # playerTurn, forcedReturn, ...
 
 
 class AvesEncoding:

@@ -70,14 +70,12 @@ class AvesScreen:
         k = len(circle)
         cells = []
         for number, move in enumerate(view.legal_moves, 1):
-            if isinstance(move, Trade | Return):
-                mark = ""
-                left, right = circle[move.gap], circle[(move.gap + 1) % k]
-                if isinstance(move, Trade) and abs(left.number - right.number) == move.card.number:
-                    mark = "*"
-                cells.append(f"[{number}] {_card(move.card, paint)}@{move.gap}{mark}")
-            else:
+            if not isinstance(move, Trade | Return):
                 cells.append(f"[{number}] pass")
+                continue
+            left, right = circle[move.gap], circle[(move.gap + 1) % k]
+            match = isinstance(move, Trade) and abs(left.number - right.number) == move.card.number
+            cells.append(f"[{number}] {_card(move.card, paint)}@{move.gap}{'*' if match else ''}")
         if view.phase is Phase.FORCED_RETURN:
             what = "return a card to the circle (the hand limit is 7)"
         else:
