@@ -24,7 +24,7 @@ from aves_core.games.aves.moves import Move, Trade, parse_move, shared_move
 from aves_core.games.aves.phases import PHASES, Phase
 from aves_core.games.aves.state import REASONS, AvesSetup, GameState, Variant
 from aves_core.games.aves.views import PlayerView
-from aves_core.kernel.convert import FieldError, describe, structure
+from aves_core.kernel.convert import FieldError, describe
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
@@ -144,11 +144,10 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         return declared
 
     def setup_from_json(self, data: Any) -> AvesSetup:
-        """The ``setup`` object of an ``aves-core-log`` header."""
-        if type(data) is not dict:
-            raise FieldError("the setup must be an object")
+        """The ``setup`` object of an ``aves-core-log`` header (a card of the deal that is
+        no card at all: ``bad_deal``)."""
         try:
-            return structure(data, AvesSetup)
+            return super().setup_from_json(data)
         except FieldError as error:
             if error.path.startswith("deal") and error.code != "schema":
                 raise FieldError(error.message, path=error.path, code="bad_deal") from None

@@ -111,15 +111,6 @@ class GameLog:
                         first_player=self.first_player)
 
 
-@attrs.frozen
-class _Header:
-    players: tuple[str, ...]
-    variant: Variant
-    deal: tuple[Card, ...]
-    first_player: int
-    seed: int | None = None
-
-
 class AvesLogFormat(LogFormat):
     """``aves-log`` version 1: the AVES header of ``LOG_FORMAT.md``, its setup's
     fields at the top level."""
@@ -153,7 +144,7 @@ class AvesLogFormat(LogFormat):
             return fast
         fields = {key: value for key, value in data.items() if key in self.header_keys[2:]}
         try:
-            header = structure(fields, _Header)
+            header = structure(fields, GameLog)  # the header's fields, no moves
         except FieldError as error:
             # A card in the deal that is not a card at all is a bad deal, not a bad move.
             code = "bad_deal" if error.path.startswith("deal") and error.code != "schema" \

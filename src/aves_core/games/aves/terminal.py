@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aves_core.games.aves.cards import Card
+from aves_core.games.aves.cards import Card, colours_and_crows
 from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
@@ -124,8 +124,7 @@ class AvesScreen:
         cards_width = max(3 * len(hand) - 1 for hand in state.hands)
         lines = ["", "final hands:"]
         for name, hand in zip(who, state.hands, strict=True):
-            crows = sum(1 for card in hand if card.is_crow)
-            colours = len({card.color for card in hand if not card.is_crow})
+            colours, crows = colours_and_crows(hand)
             counted = f"{plural(colours, 'colour')}, {plural(len(hand) - crows, 'fruit card')}"
             if crows:
                 counted += f", {plural(crows, 'crow')}"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from operator import sub
 
 from aves_core.games.aves.bots.knowledge import Knowledge
-from aves_core.games.aves.cards import CROW_SUIT, Card
+from aves_core.games.aves.cards import CROW_SUIT, Card, colours_and_crows
 from aves_core.games.aves.events import Event
 from aves_core.games.aves.moves import PASSES, Move, Return, Trade, trade_row
 from aves_core.games.aves.phases import Phase
@@ -28,14 +28,10 @@ WIN_VALUE = 1000.0
 def hand_value(hand: Sequence[Card]) -> float:
     """10 a distinct colour, 1 a fruit card, -20 a crow; a win (seven colours, no crow)
     outweighs everything."""
-    suits = {card.suit for card in hand}
-    crows = 0
-    if CROW_SUIT in suits:
-        crows = sum(1 for card in hand if card.suit == CROW_SUIT)
-        suits.discard(CROW_SUIT)
-    if len(suits) == 7 and not crows and len(hand) <= 7:
+    colours, crows = colours_and_crows(hand)
+    if colours == 7 and not crows and len(hand) <= 7:
         return WIN_VALUE
-    return COLOR_VALUE * len(suits) + FRUIT_VALUE * (len(hand) - crows) + CROW_VALUE * crows
+    return COLOR_VALUE * colours + FRUIT_VALUE * (len(hand) - crows) + CROW_VALUE * crows
 
 
 def _after_return(hand: list[Card]) -> float:
