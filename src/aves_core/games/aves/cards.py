@@ -5,7 +5,7 @@ check; a ``Card`` built by hand is equal to, and hashes as, the shared one."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -158,11 +158,12 @@ def game_cards(num_players: int, crows: bool) -> tuple[Card, ...]:
     return fruit + ((CROW,) * 4 if crows else ())
 
 
-def colours_and_crows(hand: Iterable[Card]) -> tuple[int, int]:
+def colours_and_crows(hand: Sequence[Card]) -> tuple[int, int]:
     """How many colours a hand holds, and how many crows (what ranks hands at the end)."""
-    suits = [card.suit for card in hand]
-    crows = suits.count(CROW_SUIT)
-    return len(set(suits)) - (crows > 0), crows
+    suits = {card.suit for card in hand}
+    if CROW_SUIT not in suits:
+        return len(suits), 0
+    return len(suits) - 1, sum(card.suit == CROW_SUIT for card in hand)
 
 
 def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
