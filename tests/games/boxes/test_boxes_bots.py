@@ -252,6 +252,7 @@ def test_the_searchs_tree_holds_the_seats_own_moves_only() -> None:
     # After each move of the seat, the others answer by the policy until the seat is to
     # move again or the container in play is sold (then the walk is judged).
     hooks = BOXES.search_hooks()
+    assert hooks is not None
     rng = random.Random(2)
     for players in (2, 4):
         state = BOXES.start(players, BOXES.new_setup(players, BOXES.default_options(), 2))

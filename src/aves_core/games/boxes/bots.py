@@ -1,13 +1,6 @@
-"""Boxes' bots: the values of cards and containers, what a seat knows, GreedyBot and the
-bot factories (the search bot's hooks are in ``aves_core.games.boxes.search``).
-
-What a seat knows of the 60 cards is the cards of the slots it examined and of the
-containers it won (BX22); an unseen slot of a closed (or open) pile holds one of the
-unseen closed (open) cards, all equally likely. ``holding_value`` is what a set of
-cards is worth, ``container_value`` what the container in play adds to the cards a
-seat won, and ``score_moves`` how GreedyBot (``greedy``) rates each legal move one step
-ahead, from its view alone; docs/boxes.md ("Bots and their strength") says how each
-decides.
+"""Boxes' bots (docs/boxes.md, "Bots and their strength"): what cards and containers are
+worth to a seat, what a seat knows of the 60 cards (BX22), GreedyBot and the bot
+factories; the search bot's hooks are in ``aves_core.games.boxes.search``.
 """
 
 from __future__ import annotations
@@ -32,7 +25,7 @@ from aves_core.games.boxes.cards import (
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import payments, seal_choices
-from aves_core.games.boxes.state import CONTAINERS, COST, SLOTS, slot_index
+from aves_core.games.boxes.state import CONTAINERS, COST
 from aves_core.games.boxes.views import BoxesView, known_cards
 from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
@@ -63,9 +56,7 @@ COLLECTION = 250
 
 def holding_value(cards: Sequence[str], num_players: int, containers_left: int) -> float:
     """What ``cards`` are worth to a seat: their ECU, 250 a collection, and for each colour
-    short of its next collection a share of 250 (``PROGRESS`` times the fraction of the
-    cards it needs, squared, times the share of ``containers_left``): what it may
-    become."""
+    short of its next collection what it may become (``PROGRESS``)."""
     size = 4 if num_players == 2 else 3
     total = float(sum(map(card_value, cards)))
     held, twofifty = colour_counts(cards)
@@ -80,10 +71,6 @@ def holding_value(cards: Sequence[str], num_players: int, containers_left: int) 
                 fraction = min(1.0, short / size) * (1.0 if tops > made else 0.5)
                 total += future * fraction * fraction
     return total
-
-
-def _mean(pool: Sequence[str], fallback: float) -> float:
-    return sum(card_value(card) for card in pool) / len(pool) if pool else fallback
 
 
 @attrs.frozen
@@ -106,11 +93,9 @@ class Knowledge:
         known = known_cards(view)
         piles = [[known.get((closed, index)) for index in range(size)]
                  for closed, size in ((True, 24), (False, 36))]
-        unseen = []
-        for pile, canonical in zip(piles, (CLOSED_CANONICAL, OPEN_CANONICAL), strict=True):
-            left = Counter(canonical)
-            left.subtract(card for card in pile if card is not None)
-            unseen.append(tuple(sorted(left.elements())))
+        unseen = [tuple(sorted((Counter(canonical) - Counter(filter(None, pile))).elements()))
+                  for pile, canonical in zip(piles, (CLOSED_CANONICAL, OPEN_CANONICAL),
+                                             strict=True)]
         return cls(view, tuple(piles[0]), tuple(piles[1]), unseen[0], unseen[1])
 
 
@@ -124,17 +109,10 @@ def container_value(knowledge: Knowledge, container: int | None = None) -> float
     mine = [card for won in view.my_containers for card in won.cards]
     left = CONTAINERS - container
     base = holding_value(mine, num, left)
-    known: list[str] = []
-    closed_missing = open_missing = 0
-    for slot in SLOTS:
-        closed, index = slot_index(container, slot)
-        card = (knowledge.closed if closed else knowledge.open)[index]
-        if card is not None:
-            known.append(card)
-        elif closed:
-            closed_missing += 1
-        else:
-            open_missing += 1
+    closed = knowledge.closed[4 * container - 4:4 * container]  # its slots (BX6)
+    opened = knowledge.open[6 * container - 6:6 * container]
+    known = [card for card in closed + opened if card is not None]
+    closed_missing, open_missing = closed.count(None), opened.count(None)
     if not closed_missing and not open_missing:
         return holding_value(mine + known, num, left) - base
     rng = random.Random(container)
@@ -160,15 +138,13 @@ def _variance(pool: Sequence[str]) -> float:
 
 @functools.cache
 def least_payment(counts: Notes, price: int) -> tuple[int, ...]:
-    """The way to pay ``price`` from ``counts`` with the least sum, then the fewest
-    notes (BX17)."""
+    """The way to pay ``price`` from ``counts`` with the least sum, then fewest notes."""
     return min(payments(counts, price), key=lambda notes: (sum(notes), len(notes), notes))
 
 
 @functools.cache
 def _commits(counts: Notes) -> dict[int, tuple[int, ...]]:
-    """For each sum a commit from ``counts`` can make, its commit with the fewest
-    notes."""
+    """Each sum a commit from ``counts`` can make, with its commit of the fewest notes."""
     found: dict[int, tuple[int, ...]] = {}
     for notes in seal_choices(0, counts):
         best = found.get(sum(notes))
@@ -186,30 +162,21 @@ def commit_for(counts: Notes, target: float) -> tuple[int, ...]:
     return commits[amount]
 
 
-def _sealed_target(view: BoxesView, value: float, seat: int) -> float:
-    richest = max(money for other, money in enumerate(view.money) if other != seat)
-    return min(SEALED_SHADE * value, richest + 50)
-
-
 # --- GreedyBot -----------------------------------------------------------------------
 
 
 def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Move, float]:
-    """GreedyBot's score of each of ``view``'s legal moves: the move it plays scores
-    highest; empty when the seat is not to move. Choose: ``open`` when no other seat
-    holds more money; examine: the most variance of value per action; open auction:
-    the opener bids 0, then the least raise while what it would pay is below the
-    container's value; sealed: the largest sum not above ``SEALED_SHADE`` of the value
-    (nor 50 above the richest other seat), fewest notes; pay: the least waste, then
-    the fewest notes."""
+    """GreedyBot's score of each of ``view``'s legal moves, one step ahead, from the view
+    alone (docs/boxes.md tells each phase's): the move it plays scores highest; empty
+    when the seat is not to move."""
     moves = view.legal_moves
     if not moves:
         return {}
     seat = view.seat
     assert seat is not None
     phase = view.phase
+    richest = max(money for other, money in enumerate(view.money) if other != seat)
     if phase is Phase.CHOOSE_AUCTION:
-        richest = max(money for other, money in enumerate(view.money) if other != seat)
         prefer = "open" if view.money[seat] >= richest else "sealed"
         return {move: 1.0 if isinstance(move, Auction) and move.kind == prefer else 0.0
                 for move in moves}
@@ -226,8 +193,7 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
                 if isinstance(move, Pay) else 0.0 for move in moves}
     value = container_value(knowledge)
     if phase is Phase.SEALED_BID:
-        target = _sealed_target(view, value, seat)
-        best = commit_for(counts, target)
+        best = commit_for(counts, min(SEALED_SHADE * value, richest + 50))
         fewest = _commits(counts)
         scores: dict[Move, float] = {}
         for move in moves:
@@ -257,14 +223,11 @@ def score_moves(view: BoxesView, knowledge: Knowledge | None = None) -> dict[Mov
 class GreedyBot(BestScoreBot[BoxesView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    def scores(self, view: BoxesView) -> dict[Move, float]:
-        """``score_moves(view)``."""
-        return score_moves(view)
+    scores = staticmethod(score_moves)
 
 
 def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
-    """``random``, ``greedy`` and ``search`` for ``game`` (Boxes): the kernel's search
-    (``search:N``, ``search:40ms``) with Boxes' ``PLAYOUT_MOVES``, ``WIDENING`` and
-    ``PRIOR``."""
+    """``random``, ``greedy`` and ``search`` for ``game`` (Boxes): the kernel's search with
+    Boxes' ``PLAYOUT_MOVES``, ``WIDENING`` and ``PRIOR``."""
     return standard_bots(game, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES,
                          widening=WIDENING, prior=PRIOR)

@@ -1,10 +1,7 @@
 """Boxes' cards and banknotes (BX2, BX3), and the wealth they make at the end (BX18-BX20).
-
-A card is its code: a colour letter (``Y`` ``B`` ``R`` ``G``, or ``N`` for no colour)
-and its value in ECU (``Y150``, ``N500``, ``N0``). Banknotes of one value are
-identical (BX4a), so a seat's notes are counts in the order of ``NOTE_VALUES``
-(500, 200, 100, 50) and a set of notes paid or committed is a tuple of values in
-descending order (``(500, 200, 200)``).
+A card is its code, a colour letter (``N``: no colour) and its value (``Y150``, ``N0``);
+a seat's notes are counts in the order of ``NOTE_VALUES``, a set of notes paid or
+committed its values, largest first (BX4a).
 """
 
 from __future__ import annotations

@@ -1,21 +1,12 @@
-"""Boxes for learning agents: a fixed action index for every seat's move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; ``describe`` tables both
-in docs/ai.md).
-
-Actions (1,333, the same for every number of players): the two auctions, each slot,
-stop, every commit, every bid from 0 to 3,400 in 50s, pass and every payment. A set of
-notes is its counts ``a b c d`` of 500, 200, 100 and 50 (0-4 each: a seat never holds
-more than 4 of a value, BX3), numbered ``a*125 + b*25 + c*5 + d`` (625 sets).
-
-Observation (``133 + 31 * N`` floats), read from the seat's view only and from its
-side: seat ``me + i`` is "i seats to my left", first in every per-seat block. Money
-and bids are divided by 3,400 (a seat's starting money), note and card counts by 4,
-so every value lies in [0, 8].
+"""Boxes for learning agents (``aves_core.kernel.encoding``; ``describe`` tables it in
+docs/ai.md): 1,333 actions, every move a seat could make (``rules.all_moves``), and
+``133 + 31 * N`` observation values read from the seat's view only and from its side
+(seat ``me + i`` is "i seats to my left"), money divided by 3,400, counts by 4.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.boxes.cards import (
     COLOURS,
@@ -25,13 +16,12 @@ from aves_core.games.boxes.cards import (
     collections_of,
     counts_of_notes,
     money_of,
-    notes_of_counts,
 )
-from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
+from aves_core.games.boxes.rules import seal_choices
 from aves_core.games.boxes.state import CONTAINERS, SLOTS
 from aves_core.games.boxes.views import BoxesView, known_cards
-from aves_core.kernel.encoding import EncodingError
+from aves_core.kernel.encoding import ActionTable, EncodingError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,8 +50,7 @@ PASS = BID + BIDS
 PAY = PASS + 1
 ACTIONS = PAY + SETS
 
-_PHASES = (Phase.CHOOSE_AUCTION, Phase.EXAMINE, Phase.OPEN_AUCTION, Phase.SEALED_BID,
-           Phase.PAYMENT, Phase.GAME_END)
+_PHASES = tuple(Phase)
 _SLOT = {slot: index for index, slot in enumerate(SLOTS)}
 
 # The observation, up to the per-seat blocks.
@@ -83,109 +72,42 @@ O_OPEN_LEFT = O_COLLECTIONS + 1
 O_CLOSED_LEFT = O_OPEN_LEFT + 1
 O_SEATS = O_CLOSED_LEFT + 1
 
-# One seat's block.
-S_NOTES = 0
-S_MONEY = S_NOTES + len(NOTE_VALUES)
-S_WON = S_MONEY + 1
-S_AUCTIONEER = S_WON + 1
-S_TO_MOVE = S_AUCTIONEER + 1
-S_EXAMINER = S_TO_MOVE + 1
-S_COMMITTED = S_EXAMINER + 1
-S_BIDDER = S_COMMITTED + 1
-S_HOLDER = S_BIDDER + 1
-S_WINNER = S_HOLDER + 1
-S_REVEALED = S_WINNER + 1
-S_WEALTH = S_REVEALED + 1
-S_LOOKS = S_WEALTH + 1
-SEAT_BLOCK = S_LOOKS + len(SLOTS)
+SEAT_BLOCK = len(NOTE_VALUES) + 11 + len(SLOTS)
+"""One seat's values: its notes, money and containers won, nine marks, its last sealed
+bid and wealth, and the slots it examined (``observe`` writes them in docs/ai.md's order)."""
+
+
+_SETS = seal_choices(0, START_NOTES)
+_NUMBER = {notes: number for number, notes in enumerate(_SETS)}
 
 
 def set_number(notes: tuple[int, ...]) -> int:
     """The number of a set of notes (``a*125 + b*25 + c*5 + d``); ``EncodingError`` for
     notes no seat can hold."""
-    if any(note not in NOTE_VALUES for note in notes):
-        raise EncodingError(f"{notes} are not banknotes of Boxes")
-    number = 0
-    for count in counts_of_notes(notes):
-        if count > MAX_NOTES:
-            raise EncodingError(f"{notes}: no seat holds more than {MAX_NOTES} of a value")
-        number = number * (MAX_NOTES + 1) + count
+    number = _NUMBER.get(tuple(sorted(notes, reverse=True)))
+    if number is None:
+        raise EncodingError(f"{notes}: no seat of Boxes holds these notes")
     return number
 
 
 def notes_of_number(number: int) -> tuple[int, ...]:
     """The set of notes with this number (largest first)."""
-    counts = []
-    for _ in NOTE_VALUES:
-        number, count = divmod(number, MAX_NOTES + 1)
-        counts.append(count)
-    return notes_of_counts(counts[::-1])
+    return _SETS[number]
 
 
 def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
 
-class BoxesEncoding:
-    """The encoding of Boxes for ``num_players`` seats (2 to 4): the actions are the same
-    for all, the observation's size depends on the number of players."""
+class BoxesEncoding(ActionTable):
+    """The encoding of Boxes for ``num_players`` seats: the same actions for all
+    (``rules.all_moves``), an observation whose size depends on the number."""
 
-    num_actions = ACTIONS
-
-    def __init__(self, num_players: int) -> None:
-        self.num_players = count = num_players
-        self.sales = O_SEATS + count * SEAT_BLOCK
-        self.sale_block = count + 1
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
+        self.sales = O_SEATS + num_players * SEAT_BLOCK
+        self.sale_block = num_players + 1
         self.observation_size = self.sales + CONTAINERS * self.sale_block
-
-    def action_index(self, move: Move) -> int:
-        """See the module's table."""
-        if isinstance(move, Auction):
-            return AUCTION + (move.kind == "sealed")
-        if isinstance(move, Examine):
-            slot = _SLOT.get(move.slot)
-            if slot is None:
-                raise EncodingError(f"{move}: no such slot")
-            return EXAMINE + slot
-        if isinstance(move, Stop):
-            return STOP
-        if isinstance(move, Seal):
-            return SEAL + set_number(move.notes)
-        if isinstance(move, Bid):
-            amount = move.amount
-            if amount % 50 or not 0 <= amount <= MONEY:
-                raise EncodingError(f"{move}: a bid is 0 to {MONEY} in 50s")
-            return BID + amount // 50
-        if isinstance(move, Pass):
-            return PASS
-        if isinstance(move, Pay):
-            return PAY + set_number(move.notes)
-        raise EncodingError(f"{move!r} is no Boxes move")
-
-    def move_of(self, index: int, view: BoxesView) -> Move:
-        """The seat's legal move with this index."""
-        seat = view.seat
-        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
-            raise EncodingError(f"{index!r} is no Boxes action of {seat!r} "
-                                f"(0 to {ACTIONS - 1})")
-        move: Move
-        if index < EXAMINE:
-            move = Auction(seat, "open" if index == AUCTION else "sealed")
-        elif index < STOP:
-            move = Examine(seat, SLOTS[index - EXAMINE])
-        elif index == STOP:
-            move = Stop(seat)
-        elif index < BID:
-            move = Seal(seat, notes_of_number(index - SEAL))
-        elif index < PASS:
-            move = Bid(seat, 50 * (index - BID))
-        elif index == PASS:
-            move = Pass(seat)
-        else:
-            move = Pay(seat, notes_of_number(index - PAY))
-        if move not in view.legal_moves:
-            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
-        return move
 
     def observe(self, view: BoxesView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table), from its view alone."""
@@ -201,10 +123,9 @@ class BoxesEncoding:
             out[O_STANDING] = view.standing / MONEY
             out[O_HAS_STANDING] = 1.0
         out[O_PRICE] = view.price / MONEY
-        if view.my_commit is not None:
-            for index, held in enumerate(counts_of_notes(view.my_commit)):
-                out[O_MY_COMMIT + index] = held / MAX_NOTES
-            out[O_COMMITTED] = 1.0
+        if view.my_commit is not None:  # its counts, and 1: committed
+            out[O_MY_COMMIT:O_SLOTS] = [*(held / MAX_NOTES for held in
+                                          counts_of_notes(view.my_commit)), 1.0]
         looks = [[0.0] * len(SLOTS) for _ in range(count)]
         for look in view.looks:
             if look.container == container:
@@ -232,23 +153,13 @@ class BoxesEncoding:
         for offset in range(count):
             seat = (me + offset) % count
             base = O_SEATS + offset * SEAT_BLOCK
-            for index, held in enumerate(view.notes[seat]):
-                out[base + S_NOTES + index] = held / MAX_NOTES
-            out[base + S_MONEY] = view.money[seat] / MONEY
-            out[base + S_WON] = won_count[seat] / CONTAINERS
-            out[base + S_AUCTIONEER] = float(seat == view.auctioneer)
-            out[base + S_TO_MOVE] = float(seat in view.to_move)
-            out[base + S_EXAMINER] = float(seat == view.examiner)
-            out[base + S_COMMITTED] = float(seat in view.committed)
-            out[base + S_BIDDER] = float(seat in view.bidders)
-            out[base + S_HOLDER] = float(seat == view.holder)
-            out[base + S_WINNER] = float(seat == view.winner)
-            if view.revealed is not None:
-                out[base + S_REVEALED] = sum(view.revealed[seat]) / MONEY
-            if view.wealth is not None:
-                out[base + S_WEALTH] = view.wealth[seat] / MONEY
-            for place, looked_at in enumerate(looks[seat]):
-                out[base + S_LOOKS + place] = looked_at
+            out[base:base + SEAT_BLOCK] = [
+                *(held / MAX_NOTES for held in view.notes[seat]), view.money[seat] / MONEY,
+                won_count[seat] / CONTAINERS, seat == view.auctioneer, seat in view.to_move,
+                seat == view.examiner, seat in view.committed, seat in view.bidders,
+                seat == view.holder, seat == view.winner,
+                0.0 if view.revealed is None else sum(view.revealed[seat]) / MONEY,
+                0.0 if view.wealth is None else view.wealth[seat] / MONEY, *looks[seat]]
 
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""

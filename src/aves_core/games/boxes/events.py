@@ -1,11 +1,7 @@
-"""Boxes' events: what a move did, step by step, for hosts to tell their clients.
-
-The game's ``events_for`` redacts them for one seat (BX21-BX23): an examined card
-is its examiner's alone, a sealed commit is its committer's alone until
-``Revealed`` shows every commit at once (the others learn only that, and in which
-order, the seats committed), and the cards of a sold container are its winner's
-alone until ``GameEnded`` shows each seat's cards (a sorted list, not where each
-lay). Everything else is public.
+"""Boxes' events: what a move did, step by step, for hosts to tell their clients. The
+game's ``events_for`` hides an examined card, a sealed commit and a sold container's
+cards from every seat but their own (BX21-BX23); ``Revealed`` and ``GameEnded`` show
+them to all.
 """
 
 from __future__ import annotations
@@ -30,8 +26,7 @@ class AuctionChosen:
 
 @attrs.frozen
 class Examined:
-    """``seat`` examined ``slot`` of ``container``: the ``card`` for the seat itself,
-    None for everyone else (BX9, BX22)."""
+    """``seat`` examined ``slot`` of ``container``, which holds ``card`` (BX9, BX22)."""
 
     seat: int
     container: int
@@ -48,8 +43,7 @@ class ExamineStopped:
 
 @attrs.frozen
 class Committed:
-    """``seat`` committed its sealed bid: ``notes`` for the seat itself, None for the
-    others (BX14)."""
+    """``seat`` committed ``notes`` face down: its sealed bid (BX14)."""
 
     seat: int
     notes: tuple[int, ...] | None
@@ -89,8 +83,7 @@ class AuctionWon:
 
 @attrs.frozen
 class Paid:
-    """``seat`` paid ``notes`` to the bank (by ``pay``, automatically, or its sealed
-    notes)."""
+    """``seat`` paid ``notes`` to the bank (by ``pay``, at once, or its sealed commit)."""
 
     seat: int
     notes: tuple[int, ...]
@@ -98,8 +91,7 @@ class Paid:
 
 @attrs.frozen
 class Sold:
-    """``seat`` took ``container``'s 10 cards behind its screen: ``cards`` (slot by
-    slot) for the seat itself, None for the others (BX10, [D13])."""
+    """``seat`` took ``container``'s 10 ``cards``, slot by slot, behind its screen ([D13])."""
 
     container: int
     seat: int

@@ -1,22 +1,17 @@
-"""Boxes as a kernel game: its facts, its setup, its door and its rules.
-
-``BOXES`` is the instance the registry knows as ``"boxes"``. Boxes has simultaneous
-moves (``GameFacts.simultaneous_moves``): in phase ``sealedBid`` every seat that has
-not committed is in ``to_move``, ``legal_moves`` holds all their commits seat by
-seat, and each commit is applied as it arrives; the last one reveals them all. All
-chance is in the setup: ``new_setup`` draws from ``random.Random(seed)`` in BX5's
-order [D3] (the open pile shuffled from its canonical order, then the closed pile,
-then, only when no first auctioneer is given, ``randrange(N)``), and the setup
-records both piles and the first auctioneer, so ``start`` and replay draw nothing.
+"""Boxes as a kernel game (``BOXES``, the registry's ``"boxes"``): its facts, its setup,
+its door and rules, what a seat sees, its undo. All chance is in the setup, drawn in
+BX5's order and recorded, so ``start`` and replay draw nothing; docs/boxes.md
+("Simultaneous moves") tells how the sealed commits come in.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+import attrs
 
 from aves_core.games.boxes import rules, views
 from aves_core.games.boxes.cards import CLOSED_CANONICAL, OPEN_CANONICAL, START_NOTES, money_of
@@ -25,11 +20,21 @@ from aves_core.games.boxes.moves import Auction, Bid, Move, Pass, Stop
 from aves_core.games.boxes.phases import PHASES, Phase
 from aves_core.games.boxes.state import BoxesOptions, BoxesSetup, BoxesState
 from aves_core.games.boxes.views import BoxesView
+from aves_core.kernel.convert import converter
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
-from aves_core.kernel.terminal import Screen
 
 __all__ = ["BOXES", "BoxesGame"]
+
+
+_SECRETS: dict[type, dict[str, Any]] = {
+    Examined: {"card": None}, Committed: {"notes": None}, Sold: {"cards": None}}
+"""Each event's field that only its ``seat`` sees (BX22), hidden from the others."""
+
+
+_UNDOABLE = {Auction: Phase.EXAMINE, Stop: Phase.EXAMINE, Bid: Phase.OPEN_AUCTION,
+             Pass: Phase.OPEN_AUCTION}
+"""The moves a seat may take back, each when it leaves the game in this phase."""
 
 
 def _pile(pile: tuple[str, ...], canonical: tuple[str, ...], name: str) -> tuple[str, ...]:
@@ -64,15 +69,14 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         setup_codes=("bad_pile", "bad_first"))
     phases = PHASES
     refusals = rules.REFUSALS
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:BoxesScreen", "encoding": ".encoding:BoxesEncoding",
+        "bots": ".bots:bot_factories", "search": ".search:search_hooks"}
     undo_rule = ("only the auctioneer's choice of auction, a stop that leaves the examining "
                  "to the next seat, or a bid or pass that leaves the auction going: never a "
                  "look, a commit, a reveal or a sale")
 
     # --- setup ---------------------------------------------------------------
-
-    def default_options(self) -> BoxesOptions:
-        """Boxes has no options."""
-        return BoxesOptions()
 
     def new_setup(self, num_players: int, options: BoxesOptions, seed: int | None, *,
                   first_player: int | None = None) -> BoxesSetup:
@@ -109,15 +113,10 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
                              f"{first!r:.20}", code="bad_first", path="first")
         return BoxesState(open_pile, closed_pile, first, (START_NOTES,) * num_players)
 
-    def options_of(self, setup: BoxesSetup) -> BoxesOptions:
-        """The options (none)."""
-        return BoxesOptions()
-
     # --- play ------------------------------------------------------------------
 
-    # The rules' functions are the game's methods: every seat's moves in ``to_move``,
-    # seat by seat, and a legal move's step with its automatic steps (BX24).
     legal_moves = staticmethod(rules.legal_moves)
+    all_moves = staticmethod(rules.all_moves)
     transition = staticmethod(rules.step)
 
     # --- what a seat may know ---------------------------------------------------
@@ -125,24 +124,16 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
     view = staticmethod(views.view_for)
 
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """Another seat's examined card, sealed notes and won cards hidden (None);
-        everything else is public."""
+        """The events as ``seat`` may see them: the others' secret fields (``_SECRETS``) hidden."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
             raise ArgumentError(f"seat must be a seat 0 to 3 or None (a spectator), not "
                                 f"{seat!r}")
         if isinstance(events, str | bytes) or not isinstance(events, Iterable):
             raise ArgumentError(f"events_for needs an iterable of events, not "
                                 f"{type(events).__name__}")
-        seen: list[Event] = []
-        for event in events:
-            if isinstance(event, Examined) and event.seat != seat:
-                event = Examined(event.seat, event.container, event.slot, None)
-            elif isinstance(event, Committed) and event.seat != seat:
-                event = Committed(event.seat, None)
-            elif isinstance(event, Sold) and event.seat != seat:
-                event = Sold(event.container, event.seat, None)
-            seen.append(event)
-        return tuple(seen)
+        return tuple(attrs.evolve(event, **_SECRETS[type(event)])
+                     if isinstance(event, Examined | Committed | Sold) and event.seat != seat
+                     else event for event in events)
 
     indistinguishable = staticmethod(views.indistinguishable)
 
@@ -150,22 +141,14 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
 
     def undo(self, before: BoxesState, move: Move, events: Sequence[Event],
              after: BoxesState, seat: int) -> tuple[Event, ...] | None:
-        """A seat may take back its own ``auction`` choice (nobody has examined yet), a
-        ``stop`` that passed the examining to the next seat, or a ``bid`` or ``pass``
-        after which the same auction goes on. Never a look (``examine``), a commit
-        (``seal``), a reveal, a payment or a sale: they show what cannot be unseen."""
-        kind = type(move)
+        """``Undone`` with ``before``'s public fields when ``seat`` may take back its
+        ``move`` (``undo_rule``, ``_UNDOABLE``), else None."""
         if move.player != seat or after.result is not None:
             return None
-        if kind is Auction and after.phase is Phase.EXAMINE:
-            return (Undone(seat, Phase.CHOOSE_AUCTION.value, None, None, 0, (), None, None,
-                           None),)
-        if kind is Stop and after.phase is Phase.EXAMINE:
-            return (Undone(seat, Phase.EXAMINE.value, before.auction, before.examiner,
-                           before.actions, (), None, None, None),)
-        if (kind is Bid or kind is Pass) and after.phase is Phase.OPEN_AUCTION:
-            return (Undone(seat, Phase.OPEN_AUCTION.value, before.auction, None, 0,
-                           before.bidders, before.standing, before.holder, before.turn),)
+        if _UNDOABLE.get(type(move)) is after.phase:
+            return (Undone(seat, before.phase.value, before.auction, before.examiner,
+                           before.actions, before.bidders, before.standing, before.holder,
+                           before.turn),)
         return None
 
     # --- reports ----------------------------------------------------------------------
@@ -176,55 +159,16 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
         return {
             "container": state.container,
             "auctioneer": state.auctioneer,
-            "notes": [list(notes) for notes in state.notes],
+            "notes": converter.unstructure(state.notes),
             "money": [money_of(notes) for notes in state.notes],
-            "sales": [{"container": sale.container, "seat": sale.seat, "price": sale.price,
-                       "notes": list(sale.notes)} for sale in state.sales],
-            "cards": None if state.final_cards is None else [list(cards) for cards
-                                                             in state.final_cards],
-            "wealth": None if state.wealth is None else list(state.wealth),
+            "sales": converter.unstructure(state.sales),
+            "cards": converter.unstructure(state.final_cards),
+            "wealth": converter.unstructure(state.wealth),
         }
 
     def describe_result(self, result: Result) -> str:
         """``the most wealth``."""
         return "the most wealth"
-
-    # --- bots, learning agents, the ways people play ----------------------------------------
-
-    _hooks: Any = None
-
-    def bot_factories(self) -> Any:
-        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
-        from ``aves_core.games.boxes.bots``."""
-        from aves_core.games.boxes.bots import bot_factories
-
-        return bot_factories(self)
-
-    def search_hooks(self) -> Any:
-        """The hooks of ``aves_core.games.boxes.search``, made once."""
-        if self._hooks is None:
-            from aves_core.games.boxes.search import search_hooks
-
-            self._hooks = search_hooks(self)
-        return self._hooks
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of
-        ``aves_core.games.boxes.encoding``."""
-        from aves_core.games.boxes.encoding import BoxesEncoding
-
-        self.check_players(num_players)
-        return BoxesEncoding(num_players)
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """``aves play --game boxes``'s table (``aves_core.games.boxes.terminal``)."""
-        from aves_core.games.boxes.terminal import BoxesScreen
-
-        return BoxesScreen()
-
-    def web_folder(self) -> Path:
-        """``games/boxes/web``: the browser's drawing of the table."""
-        return Path(__file__).resolve().parent / "web"
 
 
 BOXES = BoxesGame()

@@ -1,11 +1,7 @@
-"""Boxes' moves, declared by their notation (RULES-boxes.md): ``0:auction open``,
-``1:examine c3``, ``1:stop``, ``2:seal 500 100 50``, ``2:seal none``, ``0:bid 350``,
-``3:pass``, ``0:pay 500 200``.
-
-A slot is a letter and a number (``c7`` reads, and the rules refuse it with
-``unknown_slot``); banknotes are written in descending order, any other order is
-``bad_notation``. A set of notes is stored largest first whatever order it is built
-in, so two choices of the same values are the same move (BX4a).
+"""Boxes' moves, declared by their notation (docs/boxes.md, "Moves and their notation"):
+``0:auction open``, ``1:examine c3``, ``2:seal 500 100 50``, ``0:bid 350``, ``3:pass``.
+A set of notes is written in descending order and stored largest first whatever order
+it is built in: the same values are the same move (BX4a).
 """
 
 from __future__ import annotations
@@ -16,7 +12,7 @@ import attrs
 
 from aves_core.kernel.notation import Choice, Nat, Seq, Token, move
 
-__all__ = ["Auction", "Bid", "Examine", "Move", "Pass", "Pay", "Seal", "Stop", "notes_text"]
+__all__ = ["NOTES", "Auction", "Bid", "Examine", "Move", "Pass", "Pay", "Seal", "Stop"]
 
 
 def _descending(notes: tuple[int, ...]) -> str | None:
@@ -38,11 +34,6 @@ def _largest_first(notes: Any) -> Any:
     if type(notes) in (tuple, list) and all(type(note) is int for note in notes):
         return tuple(sorted(notes, reverse=True))
     return notes
-
-
-def notes_text(notes: tuple[int, ...]) -> str:
-    """Notes as the notation writes them: ``500 200 200``, or ``none``."""
-    return NOTES.write(notes)
 
 
 @move("{player}:auction {kind}", kind=Choice("open", "sealed"))

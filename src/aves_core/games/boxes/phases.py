@@ -1,16 +1,8 @@
 """Boxes' phases and the transitions between them, declared once (BX24).
 
-One container (RULES-boxes.md BX8-BX17): the auctioneer chooses the kind of auction
-(``chooseAuction``); every seat examines in turn, the auctioneer first (``examine``;
-a turn that can afford no more slots ends by itself); then an open auction
-(``openAuction``) or every seat's sealed commit at once (``sealedBid``,
-simultaneous). The last commit reveals them all: one highest bid pays its notes at
-once and the container is sold; a tie goes to an open auction among the tied seats.
-An open auction's winner with more than one way to pay chooses it (``payment``);
-with one way, it pays at once. A sold container is followed by the next one, or
-after the sixth the game ends (``gameEnd``): a sale leads from ``sealedBid``,
-``openAuction`` or ``payment``. The auctioneer may take back its choice while nobody
-has examined (``taken_back``).
+A container is chosen, examined, auctioned (openly, or sealed and then openly among
+the tied seats) and paid for; a sale leads to the next container or, after the sixth,
+to the end; the auctioneer may take back its choice (docs/boxes.md, "Phases").
 
 ```mermaid
 stateDiagram-v2

@@ -1,13 +1,7 @@
 """The rules of Boxes (RULES-boxes.md) as pure functions over frozen states: the legal
-moves, the door's checks in BX25's order (``REFUSALS``) and each move's ``step``.
-
-A move runs the automatic steps on its own (BX24): an examining turn that can afford
-nothing more ends and the next seat's begins, or the auction does; the last sealed
-commit reveals them all; an auction won with one way to pay is paid; a paid
-container is sold and the next laid out, or after the sixth the game is scored.
-
-Several seats move at once only in ``sealedBid``: ``to_move`` is then every seat
-that has not committed, ``legal_moves`` every such seat's commits, seat by seat.
+moves (in ``sealedBid``, every seat's yet to commit, seat by seat), the door's checks
+in BX25's order (``REFUSALS``) and each move's ``step`` with the automatic steps that
+follow it (BX24; docs/boxes.md, "Phases").
 """
 
 from __future__ import annotations
@@ -18,6 +12,7 @@ from typing import Any
 
 from aves_core.games.boxes.cards import (
     NOTE_VALUES,
+    START_NOTES,
     Notes,
     counts_of_notes,
     money_of,
@@ -45,8 +40,8 @@ from aves_core.kernel.door import BAD_NOTATION, GAME_OVER, refuse
 from aves_core.kernel.game import Result
 from aves_core.kernel.notation import spec_of
 
-__all__ = ["AUCTIONS", "EXAMINES", "PASSES", "REFUSALS", "STOPS", "finish", "legal_moves",
-           "payments", "seal_choices", "seat_moves", "step"]
+__all__ = ["AUCTIONS", "EXAMINES", "PASSES", "REFUSALS", "STOPS", "all_moves", "finish",
+           "legal_moves", "payments", "seal_choices", "seat_moves", "step", "unexamined"]
 
 _CHOOSE, _EXAMINE, _OPEN = Phase.CHOOSE_AUCTION, Phase.EXAMINE, Phase.OPEN_AUCTION
 _SEALED = Phase.SEALED_BID
@@ -114,7 +109,7 @@ def _pays(seat: int, counts: Notes, price: int) -> tuple[Move, ...]:
     return tuple(Pay(seat, notes) for notes in payments(counts, price))
 
 
-def _unexamined(state: BoxesState, seat: int) -> list[str]:
+def unexamined(state: BoxesState, seat: int) -> list[str]:
     """The slots ``seat`` has not examined in the container in play."""
     container = state.container
     done = set()
@@ -139,7 +134,7 @@ def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     if phase is _EXAMINE:
         actions = state.actions
         examines = EXAMINES[seat]
-        return (*(examines[slot] for slot in _unexamined(state, seat)
+        return (*(examines[slot] for slot in unexamined(state, seat)
                   if COST[slot] <= actions), STOPS[seat])
     if phase is _OPEN:
         money = money_of(state.notes[seat])
@@ -149,6 +144,14 @@ def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     if phase is _CHOOSE:
         return AUCTIONS[seat]
     return _pays(seat, state.notes[seat], state.price)
+
+
+def all_moves(num_players: int, seat: int) -> tuple[Move, ...]:
+    """Every move ``seat`` could ever make, in the order of its action indices: the
+    auctions, the slots, stop, every commit, every bid, pass and every payment."""
+    return (*AUCTIONS[seat], *EXAMINES[seat].values(), STOPS[seat],
+            *_seals(seat, START_NOTES), *_bids(seat, 0, money_of(START_NOTES)),
+            PASSES[seat], *(Pay(seat, notes) for notes in seal_choices(seat, START_NOTES)))
 
 
 def legal_moves(state: BoxesState) -> tuple[Move, ...]:
@@ -281,7 +284,7 @@ def _examine(state: BoxesState, move: Any, events: Events) -> BoxesState:
                          looks=(*state.looks, Look(state.container, seat, slot)))
     actions = state.actions
     # The turn ends by itself when no unexamined slot is affordable (BX9).
-    if any(COST[other] <= actions for other in _unexamined(state, seat)):
+    if any(COST[other] <= actions for other in unexamined(state, seat)):
         return state
     return _next_examiner(state)
 

@@ -1,15 +1,8 @@
-"""Boxes' search bot: the hooks of the kernel's IS-MCTS (``search_hooks``), the states
-drawn from what a seat knows (``sample``), the fast policy of playouts
-(``playout_move``) and the quick end of a game (``finish``); docs/boxes.md ("Bots and
-their strength") tells the design and what was measured on the way.
-
-The tree holds the searching seat's moves only: after each, the other seats play the
-policy from what they know in the drawn state (``_forward``), and in a sealed auction
-every other seat's commit is drawn by the policy, made or not, so no seat answers the
-seat's commit and the real commits are never read. Walks and playouts follow the rules
-until the container in play is sold; ``finish`` then plays the rest by a quick model,
-so a playout is judged by the game's end: money spent now counts as the bids it can
-no longer make.
+"""Boxes' search bot (docs/boxes.md, "Bots and their strength"): the hooks of the kernel's
+IS-MCTS (``search_hooks``), the states drawn from what a seat knows (``sample``), the
+fast policy of playouts (``playout_move``) and the quick end of a game (``finish``). The
+tree holds the searching seat's moves only; the other seats play the policy from what
+they know in the drawn state.
 """
 
 from __future__ import annotations
@@ -23,7 +16,6 @@ import attrs
 from aves_core.games.boxes.bots import (
     SEALED_SHADE,
     Knowledge,
-    _mean,
     commit_for,
     holding_value,
     least_payment,
@@ -34,18 +26,18 @@ from aves_core.games.boxes.moves import Bid, Move, Pay, Seal
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import AUCTIONS, EXAMINES, PASSES, STOPS, legal_moves, step
 from aves_core.games.boxes.state import CONTAINERS, OPEN_SLOTS, SLOTS, BoxesState, Look
+from aves_core.games.boxes.views import PUBLIC
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game, Result
 from aves_core.kernel.search import SearchHooks
 
-__all__ = ["SIGHT", "TEMPER", "finish", "playout_move", "sample", "search_hooks", "worth"]
+__all__ = ["SIGHT", "TEMPER", "finish", "playout_move", "sample", "search_hooks"]
 
 TEMPER = 0.15
 """Another seat's ``temper`` is drawn from 1 - ``TEMPER`` to 1 + ``TEMPER``."""
 SIGHT = 0.5
-"""In ``finish``, a seat values a container to come at this share of what its cards
-add to the seat's, and the rest at the average container (what it will examine is
-only part of it)."""
+"""In ``finish``, a seat values a container to come at this share of what its cards add
+to the seat's, the rest at the average container (it will examine only part of it)."""
 
 
 # --- states drawn from what a seat knows ---------------------------------------------
@@ -53,10 +45,9 @@ only part of it)."""
 
 @attrs.frozen(cache_hash=True)
 class Drawn(BoxesState):
-    """A state drawn by ``sample``: a ``BoxesState`` that also knows its search's
-    ``horizon``, the container after whose sale walks and playouts are judged; the
-    searching seat (``me``); and each seat's ``temper``, how far above or below its
-    estimate the policy makes it bid (1 for ``me``)."""
+    """A ``BoxesState`` drawn by ``sample`` that also knows its search's ``horizon`` (the
+    container after whose sale walks and playouts are judged), the searching seat
+    ``me``, and each seat's ``temper``: how far from its estimate it bids (``me``: 1)."""
 
     horizon: int = CONTAINERS
     me: int = -1
@@ -65,8 +56,9 @@ class Drawn(BoxesState):
 
 def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
     """A full state consistent with ``knowledge``: each pile's unseen cards shuffled into
-    its unknown places; another seat's sealed commit, when it has committed, drawn by
-    the playout policy from what that seat knows in the drawn state."""
+    its unknown places; every other seat's sealed commit, made or not, drawn by the
+    playout policy from what that seat knows in the drawn state (none of them sees the
+    seat's commit, so none may answer it in the search's tree)."""
     if not isinstance(knowledge, Knowledge):
         raise ArgumentError(f"sample needs a Knowledge, not {type(knowledge).__name__}")
     view = knowledge.view
@@ -81,52 +73,45 @@ def sample(knowledge: Knowledge, rng: random.Random) -> BoxesState:
     count = len(view.notes)
     state = Drawn(
         open_pile=piles[1], closed_pile=piles[0],
-        first=(view.auctioneer - view.container + 1) % count, notes=view.notes,
-        container=view.container, phase=view.phase, auction=view.auction,
-        examiner=view.examiner, actions=view.actions,
+        first=(view.auctioneer - view.container + 1) % count,
+        **{name: getattr(view, name) for name in PUBLIC},
         looks=tuple(Look(look.container, look.seat, look.slot) for look in view.looks),
         commits=(None,) * count if view.phase is Phase.SEALED_BID else (),
-        order=view.committed, revealed=view.revealed, bidders=view.bidders,
-        standing=view.standing, holder=view.holder, turn=view.turn, winner=view.winner,
-        price=view.price, sales=view.sales, result=view.result, horizon=view.container,
-        me=seat if seat is not None else -1,
+        order=view.committed, horizon=view.container, me=seat if seat is not None else -1,
         temper=tuple(1.0 if other == seat else rng.uniform(1 - TEMPER, 1 + TEMPER)
-                     for other in range(len(view.notes))))
+                     for other in range(count)))
     if view.phase is Phase.SEALED_BID:
-        # Every other seat's commit is drawn, made or not: none of them sees the seat's
-        # commit, so none may answer it in the search's tree.
-        commits: list[tuple[int, ...] | None] = [None] * count
-        order = list(view.committed)
-        for other in range(count):
-            if other == seat:
-                commits[other] = view.my_commit
-            else:
-                commits[other] = _playout_commit(state, other)
-                if other not in order:
-                    order.append(other)
-        state = attrs.evolve(state, commits=tuple(commits), order=tuple(order))
+        commits = tuple(view.my_commit if other == seat else _playout_commit(state, other)
+                        for other in range(count))
+        order = (*view.committed, *(other for other in range(count)
+                                    if other != seat and other not in view.committed))
+        state = attrs.evolve(state, commits=commits, order=order)
     return state
 
 
 # --- playouts ------------------------------------------------------------------------
 
-_CLOSED_MEAN = _mean(CLOSED_CANONICAL, 0.0)
-_OPEN_MEAN = _mean(OPEN_CANONICAL, 0.0)
+_CLOSED_MEAN = sum(map(card_value, CLOSED_CANONICAL)) / len(CLOSED_CANONICAL)
+_OPEN_MEAN = sum(map(card_value, OPEN_CANONICAL)) / len(OPEN_CANONICAL)
 MEAN_CONTAINER = 4 * _CLOSED_MEAN + 6 * _OPEN_MEAN
 """The average value of a container's 10 cards (about 867 ECU)."""
 
 
-def _estimate(state: BoxesState, seat: int) -> float:
-    """A quick estimate of the container in play to ``seat`` in a drawn state: the cards
-    it examined at their value, the others at their pile's mean, and what the
-    container adds to the collections of the cards it won (known cards only)."""
+def _looked(state: BoxesState, seat: int) -> set[str]:
+    """The slots ``seat`` examined in the container in play."""
     container = state.container
-    seen = {look.slot for look in state.looks
+    return {look.slot for look in state.looks
             if look.container == container and look.seat == seat}
-    cards = state.container_cards(container)
+
+
+def _estimate(state: BoxesState, seat: int) -> float:
+    """The container in play to ``seat`` in a drawn state: the cards it examined at their
+    value, the others at their pile's mean, and what it adds to the seat's collections."""
+    container = state.container
+    seen = _looked(state, seat)
     value = 0.0
     known = []
-    for slot, card in zip(SLOTS, cards, strict=True):
+    for slot, card in zip(SLOTS, state.container_cards(container), strict=True):
         if slot in seen:
             value += card_value(card)
             if card[0] != "N":
@@ -152,18 +137,15 @@ def _playout_commit(state: BoxesState, seat: int) -> tuple[int, ...]:
 
 
 def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
-    """A fast policy for playouts (see the module's docstring); it draws nothing: what
-    varies from one drawn state to another is in the state (its cards, each seat's
-    ``temper``)."""
+    """A fast policy for playouts (docs/boxes.md); it draws nothing: what varies from one
+    drawn state to another is in the state (its cards, each seat's ``temper``)."""
     phase = state.phase
-    if phase is Phase.EXAMINE:
+    if phase is Phase.EXAMINE:  # the first slot it can afford (closed first)
         seat = state.examiner
         assert seat is not None
         actions = state.actions
         if actions:
-            container = state.container
-            done = {look.slot for look in state.looks
-                    if look.container == container and look.seat == seat}
+            done = _looked(state, seat)
             for slot in SLOTS if actions >= 2 else OPEN_SLOTS:
                 if slot not in done:
                     return EXAMINES[seat][slot]
@@ -200,9 +182,11 @@ def playout_move(state: BoxesState, rng: random.Random | None = None) -> Move:
     return Pay(winner, least_payment(state.notes[winner], state.price))
 
 
-def _forward(state: BoxesState) -> BoxesState:
-    """The other seats' moves played by the policy until the searching seat alone is to
+def _search_step(state: BoxesState, move: Move) -> BoxesState:
+    """A move of the search's tree or playout, then the other seats' moves played by the
+    policy, from what they know in the drawn state, until the searching seat alone is to
     move, the horizon's container is sold or the game ends."""
+    state = step(state, move)
     me: int = state.me  # type: ignore[attr-defined]
     horizon: int = state.horizon  # type: ignore[attr-defined]
     while state.result is None and len(state.sales) < horizon:
@@ -218,21 +202,6 @@ def _forward(state: BoxesState) -> BoxesState:
     return state
 
 
-def _search_step(state: BoxesState, move: Move) -> BoxesState:
-    """A move of the search's tree or playout, then the others' answers (``_forward``):
-    the tree holds the searching seat's moves only, and the others play the policy
-    from what they know in the drawn state, never from what the seat knows."""
-    return _forward(step(state, move))
-
-
-def worth(state: BoxesState) -> list[float]:
-    """Each seat's money plus the value of the cards it won (``holding_value``)."""
-    num = state.num_players
-    left = CONTAINERS - len(state.sales)
-    return [money_of(state.notes[seat]) + holding_value(state.cards_of(seat), num, left)
-            for seat in range(num)]
-
-
 def _winners(wealth: Sequence[float]) -> Result:
     best = max(wealth)
     return Result(tuple(seat for seat, value in enumerate(wealth) if value >= best - 1e-9),
@@ -240,24 +209,22 @@ def _winners(wealth: Sequence[float]) -> Result:
 
 
 def _cutoff(state: BoxesState) -> Result:
-    """A playout stopped early: the seats of the most ``worth`` share the win."""
-    return _winners(worth(state))
+    """A playout stopped early: the seats of the most money and value of the cards they
+    won (``holding_value``) share the win."""
+    num = state.num_players
+    left = CONTAINERS - len(state.sales)
+    return _winners([money_of(state.notes[seat]) + holding_value(state.cards_of(seat), num, left)
+                     for seat in range(num)])
 
 
 def finish(state: BoxesState) -> Result:
-    """The rest of a game after the sale of the search's horizon, by a quick model of
-    the auctions to come, and its winners by wealth (BX18-BX20). Each container left
-    is worth to each seat ``SIGHT`` of what its cards, as drawn, add to the seat's
-    cards, and the rest of the average container (``MEAN_CONTAINER``), times its
-    temper; a seat bids up to that value or its money, whichever is less; the highest
-    bid buys the container (the auctioneer on a tie) at the second-highest, rounded
-    down to 50. Money spent now is money that cannot bid later: a seat that pays
-    near its value for the container in play may see the next ones go cheaply to
-    the others."""
+    """The rest of a game after the sale of the search's horizon, by a quick model of the
+    auctions to come, and its winners by wealth (BX18-BX20): each seat bids up to its
+    value of a container (``SIGHT``, ``MEAN_CONTAINER``, its temper) or its money; the
+    highest bid buys (the auctioneer on a tie) at the second, rounded down to 50."""
     num = state.num_players
     money = [money_of(notes) for notes in state.notes]
     cards = [list(state.cards_of(seat)) for seat in range(num)]
-    temper: tuple[float, ...] = getattr(state, "temper", ()) or (1.0,) * num
     first = state.first
     for container in range(len(state.sales) + 1, CONTAINERS + 1):
         left = CONTAINERS - container
@@ -267,7 +234,7 @@ def finish(state: BoxesState) -> Result:
         for seat in range(num):
             held = cards[seat]
             gain = holding_value(held + box, num, left) - holding_value(held, num, left)
-            value = (SIGHT * gain + (1 - SIGHT) * MEAN_CONTAINER) * temper[seat]
+            value = (SIGHT * gain + (1 - SIGHT) * MEAN_CONTAINER) * _temper(state, seat)
             bids.append(min(value, money[seat]))
         buyer = max(range(num), key=lambda seat: (bids[seat], seat == auctioneer))
         second = max(bid for seat, bid in enumerate(bids) if seat != buyer)
@@ -277,17 +244,11 @@ def finish(state: BoxesState) -> Result:
 
 
 def _root_scores(state: BoxesState, knowledge: Knowledge) -> Mapping[Move, float]:
-    # Scored from the view, never from the drawn state's hidden cards or commits; by
-    # rank, 1 / (1 + rank), so that greedy's first few choices stand out of the many
-    # bids and commits.
+    # Greedy's scores of the view (not of the drawn state's hidden cards or commits), by
+    # rank, 1 / (1 + rank): its first few choices stand out of the many bids and commits.
     scores = score_moves(knowledge.view, knowledge)
     order = sorted(scores, key=lambda move: -scores[move])
     return {move: 1.0 / (1 + rank) for rank, move in enumerate(order)}
-
-
-def _mover(state: BoxesState) -> int | None:
-    seats = state.to_move  # in a sealed auction, the first seat yet to commit
-    return seats[0] if seats else None
 
 
 def _result(state: BoxesState) -> Result | None:
@@ -307,7 +268,7 @@ def search_hooks(game: Game[BoxesState, Move, Any, Any, Any, Any]
         legal_moves=legal_moves,
         is_legal=game.is_legal,
         step=_search_step,
-        mover=_mover,
+        mover=lambda state: next(iter(state.to_move), None),  # sealed: the first yet to commit
         result=_result,
         num_players=lambda state: state.num_players,
         playout_move=playout_move,

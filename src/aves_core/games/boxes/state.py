@@ -1,10 +1,6 @@
 """Frozen values that describe a game of Boxes: options, the recorded setup, the state.
-
-The state keeps both piles whole, in their dealt order (``open_pile``: 36 cards,
-``closed_pile``: 24), and derives each container from them (BX6): container k is
-``closed_pile[4k-4:4k]`` in slots ``c1``-``c4`` and ``open_pile[6k-6:6k]`` in slots
-``o1``-``o6``. Who examined what (``looks``) and who won each container (``sales``)
-say which of those cards each seat knows. Banknotes are counts (500, 200, 100, 50).
+The state keeps both piles whole, in their dealt order, and derives each container
+from them (BX6, ``slot_index``).
 """
 
 from __future__ import annotations
@@ -16,8 +12,9 @@ from typing import Any, Self
 import attrs
 
 from aves_core.games.boxes.cards import Notes, held_text, money_of
-from aves_core.games.boxes.moves import notes_text
+from aves_core.games.boxes.moves import NOTES
 from aves_core.games.boxes.phases import Phase
+from aves_core.kernel.facts import NoOptions
 from aves_core.kernel.game import Result
 
 __all__ = ["ACTIONS", "CLOSED_SLOTS", "CONTAINERS", "COST", "OPEN_SLOTS", "SLOTS", "BoxesOptions",
@@ -43,10 +40,8 @@ def slot_index(container: int, slot: str) -> tuple[bool, int]:
     return False, 6 * (container - 1) + number
 
 
-@attrs.frozen
-class BoxesOptions:
-    """How to set a game up: Boxes has no options (the first auctioneer is drawn, or
-    given to ``new_setup``)."""
+BoxesOptions = NoOptions
+"""Boxes has no options (the first auctioneer is drawn, or given to ``new_setup``)."""
 
 
 @attrs.frozen
@@ -84,17 +79,15 @@ _FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {
 
 @attrs.frozen(cache_hash=True)
 class BoxesState:
-    """Everything about a game at one moment. Build it with the game's ``start``.
+    """Everything about a game at one moment (build it with the game's ``start``).
 
-    ``notes`` are each seat's note counts; ``container`` the container in play (1-6);
-    ``auction`` its kind once chosen. While examining, ``examiner`` has ``actions``
-    left. In a sealed auction ``commits[s]`` is seat s's committed notes (None: not
-    yet) and ``order`` the seats in the order they committed; ``revealed`` is every
-    seat's commit once shown. In an open auction ``bidders`` are the seats still in
-    (clockwise), ``standing`` the standing bid (None before the opening bid),
-    ``holder`` its seat and ``turn`` the seat to act. In payment ``winner`` owes
-    ``price``. ``result``, ``final_cards`` (each seat's cards, sorted) and ``wealth``
-    are set at the end.
+    ``notes``: each seat's note counts; ``container``: the one in play (1-6), and its
+    ``auction`` once chosen; the ``examiner`` and its ``actions`` left; in a sealed
+    auction ``commits[s]`` (None: not yet) and their ``order``, then every commit
+    ``revealed``; in an open auction the ``bidders`` still in (clockwise), the
+    ``standing`` bid (None before the first), its ``holder`` and whose ``turn`` it is;
+    in payment the ``winner`` and the ``price`` it owes; at the end the ``result``,
+    each seat's ``final_cards`` (sorted) and ``wealth``.
     """
 
     open_pile: tuple[str, ...]
@@ -203,7 +196,7 @@ class BoxesState:
         if phase is Phase.EXAMINE:
             return f"examine: seat {self.examiner} to examine, {self.actions} actions left"
         if phase is Phase.SEALED_BID:
-            commits = ", ".join(f"seat {seat}: {notes_text(notes)}"
+            commits = ", ".join(f"seat {seat}: {NOTES.write(notes)}"
                                 for seat, notes in enumerate(self.commits) if notes is not None)
             return f"sealedBid: committed {commits or 'nobody yet'}"
         if phase is Phase.OPEN_AUCTION:

@@ -1,14 +1,10 @@
-"""Boxes in a terminal (``aves play --game boxes``; docs/boxes.md, "In a terminal"): the
-container's slots with the cards the player examined, every seat's banknotes and
-containers, the auction as it stands, the legal moves numbered (a commit or a bid is
-typed, only the ends of their range numbered), the events in words, and at the end
-each seat's wealth part by part. Short forms: ``open``, ``sealed``, ``e c3`` (or
-``c3``), ``stop``, ``seal 500 100`` (notes in any order), ``seal none``, ``bid 350``,
-``pass``, ``pay 500 200``.
+"""Boxes in a terminal (``aves play --game boxes``; docs/boxes.md, "In a terminal" tells
+what the screen shows): ``BoxesScreen``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from aves_core.games.boxes.cards import (
@@ -35,9 +31,9 @@ from aves_core.games.boxes.events import (
 )
 from aves_core.games.boxes.moves import Auction, Bid, Examine, Move, Pass, Pay, Seal, Stop
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.state import CLOSED_SLOTS, OPEN_SLOTS, SLOTS, BoxesState
+from aves_core.games.boxes.state import CLOSED_SLOTS, OPEN_SLOTS, BoxesState
 from aves_core.games.boxes.views import BoxesView
-from aves_core.kernel.terminal import Paint, in_words
+from aves_core.kernel.terminal import Paint, in_words, ordinal, plural
 
 __all__ = ["BoxesScreen"]
 
@@ -56,21 +52,15 @@ def _cards(codes: Sequence[str], paint: Paint) -> str:
 def _sorted(codes: Sequence[str], paint: Paint) -> str:
     """Cards by colour (Y, B, R, G, then no colour), highest first, repeats counted:
     ``Y250 Y50  R150  N500 3xN10 2xN0``."""
+    counts = Counter(codes)
     groups = []
     for colour in "YBRGN":
-        cards = sorted((code for code in codes if code[0] == colour), key=card_value,
+        cards = sorted((code for code in counts if code[0] == colour), key=card_value,
                        reverse=True)
-        cells = []
-        for code in dict.fromkeys(cards):
-            count = cards.count(code)
-            cells.append(f"{count}x{_card(code, paint)}" if count > 1 else _card(code, paint))
-        if cells:
-            groups.append(" ".join(cells))
+        if cards:
+            groups.append(" ".join(f"{counts[code]}x{_card(code, paint)}" if counts[code] > 1
+                                   else _card(code, paint) for code in cards))
     return "  ".join(groups)
-
-
-def _ecu(amount: int) -> str:
-    return f"{amount:,}"
 
 
 def _notes(notes: Sequence[int]) -> str:
@@ -78,15 +68,7 @@ def _notes(notes: Sequence[int]) -> str:
     groups = [(value, sum(1 for note in notes if note == value)) for value in NOTE_VALUES]
     written = " ".join(f"{count}x{value}" if count > 1 else str(value)
                        for value, count in groups if count)
-    return f"{written or 'none'} ({_ecu(sum(notes))})"
-
-
-def _ordinal(rank: int) -> str:
-    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return f"{written or 'none'} ({sum(notes):,})"
 
 
 def _s(seat: int, viewer: int | None) -> str:
@@ -100,9 +82,8 @@ class BoxesScreen:
     help = ("a number, open, sealed, e c3 (or c3), stop, seal 500 100, seal none, bid 350, "
             "pass, pay 500 200, u to undo, q to stop")
 
-    def __init__(self) -> None:
-        self._price = 0
-        """The price of the last auction won, for the payment that follows it."""
+    _price = 0
+    """The price of the last auction won, for the payment that follows it (``event``)."""
 
     # --- the table ---------------------------------------------------------------------
 
@@ -116,19 +97,19 @@ class BoxesScreen:
         kind = f", {view.auction} auction" if view.auction else ""
         lines = ["", f"container {view.container} of 6, auctioneer: {who(view.auctioneer)}"
                  f"{kind}   ("
-                 + (f"still to come: {_plural(6 - view.container, 'container')})"
+                 + (f"still to come: {plural(6 - view.container, 'container')})"
                     if view.container < 6 else "the last container)")]
         lines += self._slots(view, paint)
         width = max(len(who(seat)) for seat in range(len(view.notes)))
         for seat, notes in enumerate(view.notes):
-            won = ", ".join(f"{sale.container} ({_ecu(sale.price)})" for sale in view.sales
+            won = ", ".join(f"{sale.container} ({sale.price:,})" for sale in view.sales
                             if sale.seat == seat)
             looked = " ".join(look.slot for look in view.looks
                               if look.container == view.container and look.seat == seat)
             marks = "  (auctioneer)" if seat == view.auctioneer else ""
             if view.result is None and seat in view.to_move:
                 marks += "  <- to move"
-            lines.append(f"  {who(seat):<{width}}  {_ecu(view.money[seat]):>5} ECU  "
+            lines.append(f"  {who(seat):<{width}}  {view.money[seat]:>5,} ECU  "
                          f"{held_text(notes):<23}  won: {won or '-'}"
                          + (f"  examined: {looked}" if looked else "") + marks)
         lines += self._auction(view, who)
@@ -137,26 +118,22 @@ class BoxesScreen:
                 lines.append(f"your container {box.container}: {_cards(box.cards, paint)}")
             mine = [card for box in view.my_containers for card in box.cards]
             collections = collections_of(mine, len(view.notes))
-            lines.append(f"your cards are worth {_ecu(sum(map(card_value, mine)))} ECU"
-                         + (f", with {_plural(collections, 'collection')} (+250 each)"
+            lines.append(f"your cards are worth {sum(map(card_value, mine)):,} ECU"
+                         + (f", with {plural(collections, 'collection')} (+250 each)"
                             if collections else ""))
         return lines
 
     def _slots(self, view: BoxesView, paint: Paint) -> list[str]:
         """The container's slots: the card the player saw, ``?`` where only others
         looked, ``-`` where nobody did (who looked where is on each seat's line)."""
-        lookers = dict.fromkeys(SLOTS, 0)
-        seen: dict[str, str] = {}
-        for look in view.looks:
-            if look.container == view.container:
-                lookers[look.slot] += 1
-                if look.card is not None:
-                    seen[look.slot] = look.card
+        now = [look for look in view.looks if look.container == view.container]
+        looked = {look.slot for look in now}
+        seen = {look.slot: look.card for look in now if look.card is not None}
         lines = []
         for label, slots in (("closed boxes (2 actions)", CLOSED_SLOTS),
                              ("open boxes (1 action)   ", OPEN_SLOTS)):
             cells = [f"{slot} " + (_card(seen[slot], paint) if slot in seen else
-                                   "?" if lookers[slot] else "-") for slot in slots]
+                                   "?" if slot in looked else "-") for slot in slots]
             lines.append(f"  {label}: " + "   ".join(cells))
         if view.seat is not None:
             lines.append("  (the cards you examined; ? another seat examined it, - nobody did)")
@@ -180,7 +157,7 @@ class BoxesScreen:
             if view.examiner == view.seat:
                 return lines
             lines.append(f"examining: {who(view.examiner)}, "
-                         f"{_plural(view.actions, 'action')} left")
+                         f"{plural(view.actions, 'action')} left")
         elif phase is Phase.SEALED_BID:
             done = in_words(who(seat) for seat in view.committed) or "nobody yet"
             waiting = in_words(who(seat) for seat in range(count)
@@ -192,7 +169,7 @@ class BoxesScreen:
         elif phase is Phase.OPEN_AUCTION:
             out = [who(seat) for seat in range(count) if seat not in view.bidders]
             standing = ("no bid yet" if view.standing is None else
-                        f"standing bid {_ecu(view.standing)} by {who(view.holder or 0)}")
+                        f"standing bid {view.standing:,} by {who(view.holder or 0)}")
             tie = "tie-break " if view.auction == "sealed" else ""
             lines.append(f"{tie}open auction: {standing}; still in: "
                          f"{in_words(who(seat) for seat in view.bidders)}"
@@ -200,7 +177,7 @@ class BoxesScreen:
                          + (f"; {who(view.turn)} to bid or pass" if view.turn is not None
                             and view.turn != view.seat else ""))
         elif phase is Phase.PAYMENT and view.winner is not None and view.winner != view.seat:
-            lines.append(f"{who(view.winner)} won at {_ecu(view.price)} and choose"
+            lines.append(f"{who(view.winner)} won at {view.price:,} and choose"
                          f"{_s(view.winner, view.seat)} the notes to pay (no change is given)")
         return lines
 
@@ -221,7 +198,7 @@ class BoxesScreen:
         if isinstance(first, Examine | Stop):
             cells = [f"[{number}] {move.slot}" if isinstance(move, Examine) else
                      f"[{number}] stop" for number, move in enumerate(moves, 1)]
-            return [f"examine a slot ({_plural(view.actions, 'action')} left: closed 2, "
+            return [f"examine a slot ({plural(view.actions, 'action')} left: closed 2, "
                     "open 1) or stop:", "  " + "  ".join(cells)]
         if isinstance(first, Seal):
             assert view.seat is not None
@@ -232,26 +209,26 @@ class BoxesScreen:
                     f"  [1] seal none (a bid of 0)   [{last}] seal all "
                     f"{_notes(notes_of_counts(view.notes[view.seat]))}"]
         if isinstance(first, Pass):
-            return [f"you cannot raise {_ecu(view.standing or 0)}: pass",
+            return [f"you cannot raise {view.standing or 0:,}: pass",
                     "  [1] pass (out of this auction)"]
         if isinstance(first, Bid):
             bids = [move for move in moves if isinstance(move, Bid)]
             low, high = bids[0].amount, bids[-1].amount
             what = "open the auction: bid" if view.standing is None else "raise: bid"
-            cells = [f"[1] bid {_ecu(low)}"]
+            cells = [f"[1] bid {low:,}"]
             if len(bids) > 1:
-                cells.append(f"[{len(bids)}] bid {_ecu(high)} (all your money)")
+                cells.append(f"[{len(bids)}] bid {high:,} (all your money)")
             if isinstance(moves[-1], Pass):
                 cells.append(f"[{last}] pass (out of this auction)")
-            return [f"{what} {_ecu(low)} to {_ecu(high)} in 50s (type bid 350)"
+            return [f"{what} {low:,} to {high:,} in 50s (type bid 350)"
                     + (" or pass:" if isinstance(moves[-1], Pass) else ":"),
                     "  " + "   ".join(cells)]
         cells = [f"[{number}] pay {_notes(move.notes)}"
-                 + (f", {_ecu(sum(move.notes) - view.price)} lost"
+                 + (f", {sum(move.notes) - view.price:,} lost"
                     if sum(move.notes) > view.price else "")
                  for number, move in enumerate(moves, 1) if isinstance(move, Pay)]
         width = max(len(cell) for cell in cells)
-        lines = [f"you won at {_ecu(view.price)}: pay it with your notes (no change is "
+        lines = [f"you won at {view.price:,}: pay it with your notes (no change is "
                  "given; a note not needed may not be added):"]
         for start in range(0, len(cells), 3):
             lines.append("  " + "   ".join(f"{cell:<{width}}"
@@ -286,17 +263,17 @@ class BoxesScreen:
                         f"tie and bid on openly")
             return f"sealed bids revealed: {bids}"
         if isinstance(event, BidMade):
-            return f"  {who(event.seat)} bid{_s(event.seat, seat)} {_ecu(event.amount)}"
+            return f"  {who(event.seat)} bid{_s(event.seat, seat)} {event.amount:,}"
         if isinstance(event, Passed):
             return f"  {who(event.seat)} pass{'' if event.seat == seat else 'es'}"
         if isinstance(event, AuctionWon):
             self._price = event.price
             return f"{who(event.seat)} win{_s(event.seat, seat)} the container at " \
-                   f"{_ecu(event.price)}"
+                   f"{event.price:,}"
         if isinstance(event, Paid):
             lost = sum(event.notes) - self._price
             return (f"  {who(event.seat)} pay{_s(event.seat, seat)} {_notes(event.notes)}"
-                    + (f": {_ecu(lost)} lost, no change" if lost > 0 else ""))
+                    + (f": {lost:,} lost, no change" if lost > 0 else ""))
         if isinstance(event, Sold):
             if event.cards is not None:
                 return (f"  you take container {event.container} behind your screen: "
@@ -322,19 +299,18 @@ class BoxesScreen:
             held = cards[other]
             collections = collections_of(held, count)
             lines.append(
-                f"  {_ordinal(rank)}  {who[other]:<{width}}  {_ecu(wealth[other]):>6} ECU = "
-                f"notes {_ecu(money_of(state.notes[other]))} + cards "
-                f"{_ecu(sum(map(card_value, held)))} + "
-                f"{_plural(collections, 'collection')} x 250")
+                f"  {ordinal(rank)}  {who[other]:<{width}}  {wealth[other]:>6,} ECU = "
+                f"notes {money_of(state.notes[other]):,} + cards "
+                f"{sum(map(card_value, held)):,} + "
+                f"{plural(collections, 'collection')} x 250")
             lines.append(f"  {'':>3}  {'':<{width}}  cards: {_sorted(held, paint) or '-'}")
         return lines
 
     # --- short forms -------------------------------------------------------------------------
 
     def read_move(self, text: str, view: BoxesView) -> Move | str | None:
-        """``open``, ``sealed``, ``e c3`` or ``c3``, ``stop``, ``seal 500 100`` (any
-        order), ``seal none``, ``bid 350``, ``pass``, ``pay 500 200`` for the viewer's
-        seat."""
+        """The move of the viewer's seat that a short form of ``help`` names (notes in
+        any order)."""
         seat = view.seat
         words = text.strip().lower().split()
         if not words or seat is None:

@@ -1,13 +1,6 @@
-"""What a seat sees of a game of Boxes (BX21-BX23), and nothing more.
-
-``view_for(state, seat)`` projects a state onto a ``BoxesView`` built only from what
-that seat may see: everything public (the auctioneer, the auction, which slots each
-seat examined and in what order, who has committed and in which order, revealed
-commits, every bid, pass and payment, who won each container, the pile sizes, every
-seat's banknotes [D6]) and its own secrets: the card of each slot it examined, the
-cards of the containers it won [D13], its commit before the reveal. A spectator
-(``seat`` None) has no secrets. At the end every seat's cards are shown, sorted.
-``indistinguishable(state, seat, rng)`` redraws everything ``seat`` cannot see.
+"""What a seat sees of a game of Boxes (BX21-BX23), and nothing more: ``view_for``
+projects a state onto a ``BoxesView``; ``indistinguishable`` redraws what a seat
+cannot see.
 """
 
 from __future__ import annotations
@@ -24,14 +17,13 @@ from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Sale, slo
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = ["BoxesView", "SeenLook", "WonContainer", "indistinguishable", "known_cards",
-           "view_for"]
+__all__ = ["PUBLIC", "BoxesView", "SeenLook", "WonContainer", "indistinguishable",
+           "known_cards", "view_for"]
 
 
 @attrs.frozen
 class SeenLook:
-    """``seat`` examined ``slot`` of ``container``: ``card`` when the viewer is that
-    seat, else None."""
+    """``seat`` examined ``slot`` of ``container``: ``card`` in that seat's view, else None."""
 
     container: int
     seat: int
@@ -49,18 +41,12 @@ class WonContainer:
 
 @attrs.frozen
 class BoxesView:
-    """One seat's picture of a game (``seat`` None: a spectator's).
-
-    Public: ``container`` (1-6) and its ``auctioneer`` and ``auction``; every seat's
-    ``notes`` (counts of 500, 200, 100, 50) and ``money``; the ``examiner`` and its
-    ``actions`` left; ``looks``, every examination of the game in order; ``sales``,
-    who won each container at what price with which notes; in a sealed auction the
-    seats that ``committed`` (in order); the last ``revealed`` commits; in an open
-    auction the ``bidders`` still in, the ``standing`` bid, its ``holder`` and the
-    seat whose ``turn`` it is; in payment the ``winner`` and the ``price``; the pile
-    sizes left undealt; at the end each seat's ``final_cards`` (sorted) and
-    ``wealth``. The seat's own: the cards of its looks, ``my_containers`` and
-    ``my_commit``. ``legal_moves`` are the seat's own moves.
+    """One seat's picture of a game (``seat`` None: a spectator's): the state's
+    ``PUBLIC`` fields (``BoxesState`` says what each holds), its ``auctioneer`` and
+    ``to_move``, every seat's ``money``, ``looks`` (every examination in order), the
+    seats that ``committed`` in a sealed auction (in order), the pile sizes left
+    undealt; and the seat's own: the cards of its looks, ``my_containers``,
+    ``my_commit`` and ``legal_moves``.
     """
 
     seat: int | None
@@ -92,19 +78,17 @@ class BoxesView:
     wealth: tuple[int, ...] | None
     legal_moves: tuple[Move, ...]
 
-    @property
-    def is_my_turn(self) -> bool:
-        """True when this seat may move now."""
-        return bool(self.legal_moves)
+
+PUBLIC = ("phase", "result", "container", "auction", "notes", "examiner", "actions", "sales",
+          "revealed", "bidders", "standing", "holder", "turn", "winner", "price",
+          "final_cards", "wealth")
+"""The fields of the state that every view shows as they are (BX21)."""
 
 
 def _check_seat(num_players: int, seat: object) -> None:
-    if seat is None:
-        return
-    if type(seat) is not int:
-        raise ArgumentError(f"seat must be an int or None (a spectator), not {seat!r}")
-    if not 0 <= seat < num_players:
-        raise ArgumentError(f"seat {seat} is not a seat of this {num_players}-player game")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < num_players):
+        raise ArgumentError(f"seat {seat!r} is no seat of this {num_players}-player game, "
+                            "nor None (a spectator)")
 
 
 def view_for(state: BoxesState, seat: int | None) -> BoxesView:
@@ -113,24 +97,18 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
         raise ArgumentError(f"view_for needs a BoxesState, not {type(state).__name__}")
     _check_seat(state.num_players, seat)
     sealed = state.phase is Phase.SEALED_BID
-    container = state.container
     return BoxesView(
-        seat=seat, phase=state.phase, to_move=state.to_move, result=state.result,
-        container=container, auctioneer=state.auctioneer, auction=state.auction,
-        notes=state.notes, money=tuple(money_of(notes) for notes in state.notes),
-        examiner=state.examiner, actions=state.actions,
+        seat=seat, **{name: getattr(state, name) for name in PUBLIC},
+        to_move=state.to_move, auctioneer=state.auctioneer,
+        money=tuple(money_of(notes) for notes in state.notes),
         looks=tuple(SeenLook(look.container, look.seat, look.slot,
                              state.card(look.container, look.slot) if look.seat == seat
                              else None) for look in state.looks),
-        sales=state.sales,
         my_containers=tuple(WonContainer(sale.container, state.container_cards(sale.container))
                             for sale in state.sales if sale.seat == seat),
         committed=state.order if sealed else (),
         my_commit=state.commits[seat] if sealed and seat is not None else None,
-        revealed=state.revealed, bidders=state.bidders, standing=state.standing,
-        holder=state.holder, turn=state.turn, winner=state.winner, price=state.price,
-        open_left=36 - 6 * container, closed_left=24 - 4 * container,
-        final_cards=state.final_cards, wealth=state.wealth,
+        open_left=36 - 6 * state.container, closed_left=24 - 4 * state.container,
         legal_moves=() if seat is None else rules.seat_moves(state, seat))
 
 
@@ -153,14 +131,8 @@ def indistinguishable(state: BoxesState, seat: int | None, rng: random.Random) -
     if type(state) is not BoxesState:
         raise ArgumentError(f"indistinguishable needs a BoxesState, not "
                             f"{type(state).__name__}")
-    known: set[tuple[bool, int]] = set()
-    for look in state.looks:
-        if look.seat == seat:
-            known.add(slot_index(look.container, look.slot))
+    known = set(known_cards(view_for(state, seat)))
     owner = {sale.container: sale.seat for sale in state.sales}
-    for container, winner in owner.items():
-        if winner == seat:
-            known.update(slot_index(container, slot) for slot in SLOTS)
     over = state.result is not None
     groups: dict[int | None, list[tuple[bool, int]]] = {}
     for container in range(1, CONTAINERS + 1):
