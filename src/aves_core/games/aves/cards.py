@@ -1,15 +1,11 @@
-"""Cards: the seven colours, fruit cards, crows, and the card set of a game.
-
-Every card that can exist is built once at import and shared: a game only ever
-holds these instances, so comparing two cards is usually an identity check.
-Cards are still equal and hashable by value, so a ``Card`` built by hand works
-everywhere a shared one does.
-"""
+"""Cards: the seven colours, fruit cards, crows, and the card set of a game. Every card
+that can exist is built once and shared, so comparing two is usually an identity
+check; a ``Card`` built by hand is equal to, and hashes as, the shared one."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -26,6 +22,7 @@ __all__ = [
     "Color",
     "canonical",
     "card_for_code",
+    "colours_and_crows",
     "game_cards",
     "max_number",
 ]
@@ -159,6 +156,14 @@ def game_cards(num_players: int, crows: bool) -> tuple[Card, ...]:
     top = max_number(num_players)
     fruit = tuple(card for card in _ALL_FRUIT if card.number <= top)
     return fruit + ((CROW,) * 4 if crows else ())
+
+
+def colours_and_crows(hand: Sequence[Card]) -> tuple[int, int]:
+    """How many colours a hand holds, and how many crows (what ranks hands at the end)."""
+    suits = {card.suit for card in hand}
+    if CROW_SUIT not in suits:
+        return len(suits), 0
+    return len(suits) - 1, sum(card.suit == CROW_SUIT for card in hand)
 
 
 def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -1,12 +1,7 @@
-"""AVES for learning agents: a fixed action index for every move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``).
-
-An action puts card kind ``k`` (its canonical rank, 42 a crow) into gap ``g``:
-``k * 46 + g``, a trade in playerTurn and the forced return in forcedReturn; 1,978 is
-``pass``. The observation is always from the observing seat's side (seat ``s + i`` is
-"i seats to my left"), so one policy serves every seat. ``describe()`` gives the whole
-layout, as docs/ai.md tables it.
-"""
+"""AVES for learning agents (``aves_core.kernel.encoding``; tabled in docs/ai.md):
+action ``k * 46 + g`` puts card kind ``k`` (its rank) into gap ``g``, a trade or the
+forced return by the phase, and 1,978 is ``pass``; the observation is from the
+observing seat's side, so one policy serves every seat."""
 
 from __future__ import annotations
 
@@ -37,8 +32,7 @@ VARIANT = TURN + MAX_SEATS
 OTHERS = VARIANT + 2
 PLAYERS = OTHERS + (MAX_SEATS - 1) * KINDS
 SIZE = PLAYERS + 5
-_PHASES = {Phase.PLAYER_TURN: 0, Phase.FORCED_RETURN: 1, Phase.CIRCLE_REFILL: 2,
-           Phase.GAME_END: 3}
+_PHASES = {phase: index for index, phase in enumerate(Phase)}  # playerTurn, forcedReturn, ...
 
 
 class AvesEncoding:

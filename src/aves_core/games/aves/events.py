@@ -1,10 +1,6 @@
-"""Events: what happened when a move was applied, for hosts to tell their clients.
-
-Like Board Game Arena's notifications, each move yields a short list of events (a
-card placed, cards taken, a card drawn, a refill, whose turn it is), which the rules'
-transition writes. ``events_for`` redacts them for one seat: only the drawer (or
-everybody, under Showdown) sees the card drawn from the deck.
-"""
+"""Events: what a move did, as the rules' transition writes them for hosts to tell their
+clients (Board Game Arena's notifications). ``events_for`` shows a card drawn from the
+deck only to its drawer, or to everybody under Showdown."""
 
 from __future__ import annotations
 

@@ -1,21 +1,13 @@
-"""Replay's fast path: many moves applied to one mutable copy of a state.
-
-``apply_move`` builds a new frozen state for every move, which is right for
-hosts, bots and searches, which keep states, but replay keeps only the last
-one. ``apply_all`` plays a whole sequence of moves on lists of card ranks
-(small ints, which compare in C where cards would call ``Card.__eq__``) and
-builds one frozen state at the end, several times faster. It decides only
-*whether* each move is legal, by the same tests as ``is_legal``; when a move
-is not, it hands the state it reached to ``apply_move``, which raises the
-error with its code and message. The tests check, over random and mutated
-games, that it reaches exactly the states and errors ``apply_move`` reaches.
+"""Replay's fast path (docs/logs.md, "Speed"): a whole sequence of moves played on lists
+of card ranks, one frozen state built at the end. It decides only *whether* each move
+is legal, by ``is_legal``'s tests; a move that is not goes to ``apply_move`` for its
+error. The tests check it reaches exactly the states and errors ``apply_move`` does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import reduce
-from operator import attrgetter, or_
+from operator import attrgetter
 from typing import Any
 
 from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
@@ -30,6 +22,7 @@ from aves_core.games.aves.rules import (
     deal_ranks,
     moves_for,
     new_game,
+    ranking,
 )
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel.errors import ArgumentError, IllegalMoveError
@@ -44,8 +37,6 @@ _NUMBER = tuple(card.number for card in _CARDS)
 _SUIT = tuple(card.suit for card in _CARDS)
 _FRUIT_SUITS = frozenset(range(CROW_SUIT))
 _RANK = attrgetter("rank")
-# A fruit card's colour as one bit of seven (a crow's: none), for counting colours.
-_COLOUR_BIT = tuple(0 if suit == CROW_SUIT else 1 << suit for suit in _SUIT)
 
 
 def _frozen(variant: Variant, phase: Phase, active: int | None, hands: list[list[int]],
@@ -170,19 +161,9 @@ def _end_turn(player: int, hands: list[list[int]], deck: list[int], num_players:
     if len(hand) == 7 and CROW_RANK not in hand and len(set(map(_SUIT.__getitem__, hand))) == 7:
         return _GAME_END, None, Result((player,), "seven_colors")
     if not deck:
-        return _GAME_END, None, _ranking(hands)
+        return _GAME_END, None, ranking(tuple(tuple(map(_CARDS.__getitem__, hand))
+                                              for hand in hands))
     return _PLAYER_TURN, (player + 1) % num_players, None
-
-
-def _ranking(hands: list[list[int]]) -> Result:
-    """``rules.ranking`` on ranks: no crow, then distinct colours, then fruit cards."""
-    keys = []
-    for hand in hands:
-        crows = hand.count(CROW_RANK)
-        colours = reduce(or_, map(_COLOUR_BIT.__getitem__, hand), 0).bit_count()
-        keys.append((not crows, colours, len(hand) - crows))
-    best = max(keys)
-    return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")
 
 
 def _returnable(hand: list[int], card: int) -> bool:

@@ -1,19 +1,14 @@
-"""AVES as a kernel game: the ``Game`` declared over AVES's own modules.
-
-``AVES`` is the instance the registry knows as ``"aves"``. The moves, the door
-(``rules.REFUSALS``), the transition and the phases are declared; the rest is handed
-to AVES's functions (``legal_moves``, ``is_legal``, ``view_for``, ...), which stay
-its public API and its fast paths (replay, views and events as JSON).
-"""
+"""AVES as a kernel game (``AVES``, the registry's ``"aves"``): its moves, door, transition
+and phases declared, the rest handed to AVES's own functions, which stay its public API
+and its fast paths (replay, the fused ``is_legal``, views as JSON)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from aves_core.games.aves import fastreplay
+from aves_core.games.aves import fastreplay, rules, views
 from aves_core.games.aves.cards import canonical
 from aves_core.games.aves.events import (
     CardDrawn,
@@ -27,26 +22,14 @@ from aves_core.games.aves.events import (
 from aves_core.games.aves.log import GameLog
 from aves_core.games.aves.moves import Move, Trade, parse_move, shared_move
 from aves_core.games.aves.phases import PHASES, Phase
-from aves_core.games.aves.rules import (
-    REFUSALS,
-    apply_move,
-    is_legal,
-    legal_moves,
-    new_game,
-    random_setup,
-    transition,
-)
 from aves_core.games.aves.state import REASONS, AvesSetup, GameState, Variant
-from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
-from aves_core.kernel.convert import FieldError, describe, structure
+from aves_core.games.aves.views import PlayerView
+from aves_core.kernel.convert import FieldError, describe
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
-    from aves_core.kernel.bots import Bot
     from aves_core.kernel.chance import ChancePlan
-    from aves_core.kernel.search import SearchHooks
-    from aves_core.kernel.terminal import Screen
 
 __all__ = ["AVES", "AvesGame"]
 
@@ -69,20 +52,18 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         setup_codes=("bad_deal", "bad_first_player"),
     )
     phases = PHASES
-    refusals = REFUSALS
-    _hooks: SearchHooks[Any, Any, Any] | None = None
+    refusals = rules.REFUSALS
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:AvesScreen", "encoding": ".encoding:AvesEncoding",
+        "greedy": ".bots.greedy:GreedyBot", "search": ".bots.search:search_hooks"}
 
     # --- setup --------------------------------------------------------------
-
-    def default_options(self) -> Variant:
-        """No variant: neither Greedy Crow nor Showdown."""
-        return Variant()
 
     def new_setup(self, num_players: int, options: Variant, seed: int | None, *,
                   first_player: int | None = None) -> AvesSetup:
         """The shuffled deal and first player ``new_game`` uses for ``seed`` (the first
         player given, if it is)."""
-        deal, drawn = random_setup(num_players, options, seed)
+        deal, drawn = rules.random_setup(num_players, options, seed)
         setup = AvesSetup(options, deal, drawn if first_player is None else first_player)
         self.start(num_players, setup)  # a bad first player is a SetupError now
         return setup
@@ -91,7 +72,7 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         """The dealt game (``SetupError`` for a deal or first player that is no game)."""
         if not isinstance(setup, AvesSetup):
             raise ArgumentError(f"an AVES setup is an AvesSetup, not {type(setup).__name__}")
-        return new_game(num_players, setup.variant, deal=setup.deal,
+        return rules.new_game(num_players, setup.variant, deal=setup.deal,
                         first_player=setup.first_player)
 
     def options_of(self, setup: AvesSetup) -> Variant:
@@ -100,22 +81,18 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
 
     # --- AVES's public functions: the rules, its door fused, and the fast paths ---------
 
-    legal_moves = staticmethod(legal_moves)
-    is_legal = staticmethod(is_legal)  # the door's REFUSALS fused: no list of moves built
-    step = staticmethod(transition)  # the transition without events: searches' step
-    transition = staticmethod(transition)
-    apply = staticmethod(apply_move)
+    legal_moves = staticmethod(rules.legal_moves)
+    is_legal = staticmethod(rules.is_legal)  # the door's REFUSALS fused: no list of moves built
+    step = staticmethod(rules.transition)  # the transition without events: searches' step
+    transition = staticmethod(rules.transition)
+    apply = staticmethod(rules.apply_move)
     apply_all = staticmethod(fastreplay.apply_all)
     replay_all = staticmethod(fastreplay.replay_all)
-    view = staticmethod(view_for)
+    view = staticmethod(views.view_for)
     events_for = staticmethod(events_for)
-    update_view = staticmethod(update_view)
+    update_view = staticmethod(views.update_view)
     parse_move = staticmethod(parse_move)
-    view_to_json = staticmethod(view_to_json)
-
-    def web_folder(self) -> Path:
-        """``games/aves/web``: the circle, the hands and the ranking in the browser."""
-        return Path(__file__).resolve().parent / "web"
+    view_to_json = staticmethod(views.view_to_json)
 
     def indistinguishable(self, state: GameState, seat: int | None, rng: random.Random
                           ) -> GameState:
@@ -167,11 +144,10 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         return declared
 
     def setup_from_json(self, data: Any) -> AvesSetup:
-        """The ``setup`` object of an ``aves-core-log`` header."""
-        if type(data) is not dict:
-            raise FieldError("the setup must be an object")
+        """The ``setup`` object of an ``aves-core-log`` header (a card of the deal that is
+        no card at all: ``bad_deal``)."""
         try:
-            return structure(data, AvesSetup)
+            return super().setup_from_json(data)
         except FieldError as error:
             if error.path.startswith("deal") and error.code != "schema":
                 raise FieldError(error.message, path=error.path, code="bad_deal") from None
@@ -211,43 +187,12 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         return (f"circle ({' '.join(map(str, state.circle))})  deck {len(state.deck)}  "
                 f"{hands}")
 
-    # --- bots, search, the terminal ---------------------------------------------
-
-    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
-        """``random``, ``greedy`` and ``search`` (``search:800``, ``search:40ms``)."""
-        from aves_core.games.aves.bots.greedy import GreedyBot
-        from aves_core.kernel.bots import standard_bots
-
-        return standard_bots(self, greedy=GreedyBot)
-
     def setup_plan(self, num_players: int, options: Variant) -> ChancePlan[AvesSetup]:
         """The deal card by card, then the first player (``aves_core.games.aves.plan``)."""
         from aves_core.games.aves.plan import AvesSetupPlan
 
         self.check_players(num_players)
         return AvesSetupPlan(num_players, options)
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of ``aves_core.games.aves.encoding``."""
-        from aves_core.games.aves.encoding import AvesEncoding
-
-        self.check_players(num_players)
-        return AvesEncoding(num_players)
-
-    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
-        """Determinization from what the seat knows, GreedyBot's ordering and the
-        fast playout policy."""
-        if self._hooks is None:
-            from aves_core.games.aves.bots.search import AvesSearchHooks
-
-            self._hooks = AvesSearchHooks()
-        return self._hooks
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """The terminal table of ``aves play``."""
-        from aves_core.games.aves.terminal import AvesScreen
-
-        return AvesScreen()
 
 
 AVES = AvesGame()

@@ -1,12 +1,6 @@
-"""The AVES move log, version 1: the GameLog value and the ``aves-log`` format.
-
-A log is the complete record of one game: its seats, variant, deal, first
-player, moves and (optionally) result. AVES logs are written in the format of
-``LOG_FORMAT.md`` (``"format": "aves-log", "version": 1``), which is
-registered with the kernel's log layer, so every kernel tool (replay, tables,
-the CLI) reads and writes them; the generic ``aves-core-log`` form of an AVES
-game is read too.
-"""
+"""The AVES move log: the ``GameLog`` value and the ``aves-log`` format of LOG_FORMAT.md
+(docs/logs.md), registered with the kernel's log layer, which also reads the generic
+``aves-core-log`` form of an AVES game."""
 
 from __future__ import annotations
 
@@ -117,15 +111,6 @@ class GameLog:
                         first_player=self.first_player)
 
 
-@attrs.frozen
-class _Header:
-    players: tuple[str, ...]
-    variant: Variant
-    deal: tuple[Card, ...]
-    first_player: int
-    seed: int | None = None
-
-
 class AvesLogFormat(LogFormat):
     """``aves-log`` version 1: the AVES header of ``LOG_FORMAT.md``, its setup's
     fields at the top level."""
@@ -159,7 +144,7 @@ class AvesLogFormat(LogFormat):
             return fast
         fields = {key: value for key, value in data.items() if key in self.header_keys[2:]}
         try:
-            header = structure(fields, _Header)
+            header = structure(fields, GameLog)  # the header's fields, no moves
         except FieldError as error:
             # A card in the deal that is not a card at all is a bad deal, not a bad move.
             code = "bad_deal" if error.path.startswith("deal") and error.code != "schema" \

@@ -1,11 +1,7 @@
-"""Moves: Trade, Return and Pass, declared by their text: ``0:trade R3@2``,
-``0:return G1@0``, ``1:pass`` (``aves_core.kernel.notation`` derives ``str``, the strict
-reader, the JSON and the field checks).
-
-A seat and a gap are any integer, negative ones too: a move a log may carry, which
-the door refuses as ``not_your_turn`` or ``gap_out_of_range`` (LOG_FORMAT.md), has a
-text that reads back. A card is an upper-case letter and a digit; one that is no card
-(``Z9``) is ``unknown_card``, as in a log.
+"""Moves: Trade, Return and Pass, declared by their text (docs/rules.md, "Moves and
+their text"): ``0:trade R3@2``, ``0:return G1@0``, ``1:pass``. A seat and a gap are
+any integer and a card any letter and digit, so a move the door refuses still has a
+text that reads back.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""The phases of a game and the transitions between them, declared once.
-
-``PHASES`` is AVES's ``states.inc.php``: the kernel's ``PhaseMachine`` builds the
-``transitions.Machine`` (``PHASES.machine``) from it, the door reads which moves each
-phase accepts, the conformance kit checks every move follows a declared transition,
-and ``diagram()`` draws it as Mermaid.
-"""
+"""The phases of AVES and the transitions between them, declared once (``PHASES``, the
+kernel's ``PhaseMachine``, which the door and the conformance kit read; ``diagram()``
+draws it as Mermaid)."""
 
 from __future__ import annotations
 

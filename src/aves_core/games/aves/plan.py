@@ -1,13 +1,6 @@
-"""AVES's setup as explicit chance nodes (``Game.setup_plan``), for tools such as
-OpenSpiel that draw chance one outcome at a time.
-
-One node per card of the deal, in deal order (seat 0's three cards, seat 1's,
-..., the circle's seven, then the deck top first), whose outcome is the *kind*
-of card dealt (its rank: 0-41 fruit, 42 a crow) with probability (copies of
-that kind left) / (cards left); then one node for the first player, uniform
-over the seats. So the deal is a uniform shuffle, as ``random_setup`` draws
-it, and the four identical crows are one outcome.
-"""
+"""AVES's setup as explicit chance nodes (``Game.setup_plan``; docs/ai.md): one per card
+of the deal in deal order, its outcome the card's kind (rank) as likely as its copies
+left, then the first player, uniform: the shuffle ``random_setup`` draws."""
 
 from __future__ import annotations
 

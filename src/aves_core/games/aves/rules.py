@@ -1,14 +1,7 @@
-"""The rules of AVES as pure functions: new_game, legal_moves, the door's checks and
-the transition of a legal move.
-
-The door is data (``REFUSALS``, checked in the order of RULES.md by the kernel's
-``aves_core.kernel.door``); ``is_legal`` judges the same moves without building the
-list of legal moves or a refusal, and ``apply_move`` is ``is_legal``, then
-``transition``, which also writes the events a host tells its clients. Nothing here
-mutates its input; every state returned is new.
-
-Legal moves are built once per (seat, card) and shared, so ``legal_moves`` is
-mostly tuple slicing: moves are values, and equal moves may be the same object.
+"""The rules of AVES (docs/rules.md) as pure functions: ``new_game``, ``legal_moves``,
+the door's checks (``REFUSALS``; ``is_legal`` judges the same moves fused) and the
+``transition`` of a legal move, which also writes the events. Nothing here mutates its
+input. Legal moves are shared values (``moves.trade_row``): equal moves may be one object.
 """
 
 from __future__ import annotations
@@ -24,6 +17,7 @@ from aves_core.games.aves.cards import (
     CROW_SUIT,
     Card,
     canonical,
+    colours_and_crows,
     game_cards,
     max_number,
 )
@@ -124,9 +118,7 @@ def new_game(
 
 
 def _check(num_players: object, variant: object, seed: object) -> None:
-    require_int(num_players, "num_players")
-    assert isinstance(num_players, int)
-    if not 2 <= num_players <= 6:
+    if not 2 <= require_int(num_players, "num_players") <= 6:
         raise SetupError(f"AVES is for 2 to 6 players, not {num_players}", code="bad_players")
     if not isinstance(variant, Variant):
         raise ArgumentError(f"variant must be a Variant, not {type(variant).__name__}")
@@ -138,11 +130,10 @@ def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> t
     if isinstance(deal, str | bytes) or not isinstance(deal, Iterable):
         raise ArgumentError(f"deal must be a sequence of Card, not {type(deal).__name__}")
     cards = tuple(deal)
-    if set(map(type, cards)) - {Card}:
-        for card in cards:
-            if not isinstance(card, Card):
-                raise ArgumentError(f"deal must hold Card values (Card.parse('R3')), not "
-                                    f"{type(card).__name__} {card!r}")
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ArgumentError(f"deal must hold Card values (Card.parse('R3')), not "
+                                f"{type(card).__name__} {card!r}")
     ranks = list(map(_RANK, cards))
     if sorted(ranks) != deal_ranks(num_players, variant.crows):
         expected = Counter(game_cards(num_players, variant.crows))
@@ -450,11 +441,7 @@ def ranking(hands: tuple[tuple[Card, ...], ...]) -> Result:
     """The deck-empty result: best (no crow, distinct colours, fruit cards) wins; ties share."""
     keys = []
     for hand in hands:
-        suits = {card.suit for card in hand}
-        crows = CROW_SUIT in suits
-        if crows:
-            suits.discard(CROW_SUIT)
-        fruit = len(hand) - (sum(1 for card in hand if card.suit == CROW_SUIT) if crows else 0)
-        keys.append((not crows, len(suits), fruit))
+        colours, crows = colours_and_crows(hand)
+        keys.append((not crows, colours, len(hand) - crows))
     best = max(keys)
     return Result(tuple(seat for seat, key in enumerate(keys) if key == best), "deck_empty")

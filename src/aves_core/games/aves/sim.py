@@ -1,10 +1,5 @@
-"""Simulating AVES: the kernel's simulation with AVES's own signatures.
-
-``play_game(bots, names, variant, seed, max_moves)`` and
-``SimulationSpec(bots, variant, seed, max_moves)`` are the kernel's
-``play_game`` and ``SimulationSpec`` for the game of AVES; ``make_bot`` knows
-AVES's bots.
-"""
+"""Simulating AVES (docs/bots.md): the kernel's ``play_game``, ``SimulationSpec`` and
+``make_bot`` for the game of AVES, with AVES's own signatures."""
 
 from __future__ import annotations
 

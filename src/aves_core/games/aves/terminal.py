@@ -1,18 +1,12 @@
-"""AVES in a terminal: the circle with numbered gaps, the hands, the moves, the events.
-
-The screen ``aves play`` draws for AVES: cards in their colours, the circle
-with each card's gap number, the deck's size and the other hands' sizes
-(their cards too under Showdown), the player's hand, and the legal moves
-numbered, a match marked ``*``. A move can be typed short: ``R3@2`` (a trade,
-or the return when one is due) or ``pass``. At the end, every seat's final hand
-with its colours counted (``outcome``).
-"""
+"""AVES in a terminal (``aves play``, docs/bots.md "Playing in the terminal"): the
+circle with numbered gaps, the hands, the moves numbered (a match marked ``*``), the
+events, and at the end every seat's final hand with its colours counted."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aves_core.games.aves.cards import Card
+from aves_core.games.aves.cards import Card, colours_and_crows
 from aves_core.games.aves.events import (
     CardDrawn,
     CardPlaced,
@@ -20,7 +14,6 @@ from aves_core.games.aves.events import (
     CardsTaken,
     CircleRefilled,
     Event,
-    GameEnded,
     Passed,
     ReturnDue,
     TradeUndone,
@@ -30,16 +23,12 @@ from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.state import GameState
 from aves_core.games.aves.views import PlayerView
 from aves_core.kernel.errors import AvesError
-from aves_core.kernel.terminal import Paint
+from aves_core.kernel.terminal import Paint, plural
 
 __all__ = ["AvesScreen"]
 
 # 256-colour codes for R O Y G B I V, and grey for crows.
 _COLORS = {"R": 196, "O": 208, "Y": 226, "G": 40, "B": 33, "I": 63, "V": 171, "C": 244}
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _card(card: Card | None, paint: Paint) -> str:
@@ -64,14 +53,14 @@ class AvesScreen:
                 continue
             hand = view.hands[other]
             shown = " ".join(_card(card, paint) for card in hand) if hand is not None else ""
-            others.append(f"{names[other]} {_plural(size, 'card')}"
+            others.append(f"{names[other]} {plural(size, 'card')}"
                           + (f" [{shown}]" if shown else ""))
         hand = view.hand or ()
         return [
             "",
             f"circle: {' '.join(parts)}  <- gap {len(circle) - 1} joins "
             f"{circle[-1]} to {circle[0]}",
-            f"deck: {_plural(view.deck_size, 'card')}   others: {', '.join(others)}",
+            f"deck: {plural(view.deck_size, 'card')}   others: {', '.join(others)}",
             f"your hand: {' '.join(_card(card, paint) for card in hand)}",
         ]
 
@@ -81,14 +70,12 @@ class AvesScreen:
         k = len(circle)
         cells = []
         for number, move in enumerate(view.legal_moves, 1):
-            if isinstance(move, Trade | Return):
-                mark = ""
-                left, right = circle[move.gap], circle[(move.gap + 1) % k]
-                if isinstance(move, Trade) and abs(left.number - right.number) == move.card.number:
-                    mark = "*"
-                cells.append(f"[{number}] {_card(move.card, paint)}@{move.gap}{mark}")
-            else:
+            if not isinstance(move, Trade | Return):
                 cells.append(f"[{number}] pass")
+                continue
+            left, right = circle[move.gap], circle[(move.gap + 1) % k]
+            match = isinstance(move, Trade) and abs(left.number - right.number) == move.card.number
+            cells.append(f"[{number}] {_card(move.card, paint)}@{move.gap}{'*' if match else ''}")
         if view.phase is Phase.FORCED_RETURN:
             what = "return a card to the circle (the hand limit is 7)"
         else:
@@ -126,9 +113,7 @@ class AvesScreen:
             return f"  {who(event.seat)} holds 8 cards and must return one"
         if isinstance(event, TradeUndone):
             return f"{who(event.seat)}: takes back {_card(event.card, paint)}"
-        if isinstance(event, GameEnded):
-            return ""  # aves play shows the final hands (outcome), then who won
-        return ""
+        return ""  # the end: aves play shows the final hands (outcome), then who won
 
     def outcome(self, state: GameState, names: Sequence[str], seat: int,
                 paint: Paint) -> list[str]:
@@ -139,11 +124,10 @@ class AvesScreen:
         cards_width = max(3 * len(hand) - 1 for hand in state.hands)
         lines = ["", "final hands:"]
         for name, hand in zip(who, state.hands, strict=True):
-            crows = sum(1 for card in hand if card.is_crow)
-            colours = len({card.color for card in hand if not card.is_crow})
-            counted = f"{_plural(colours, 'colour')}, {_plural(len(hand) - crows, 'fruit card')}"
+            colours, crows = colours_and_crows(hand)
+            counted = f"{plural(colours, 'colour')}, {plural(len(hand) - crows, 'fruit card')}"
             if crows:
-                counted += f", {_plural(crows, 'crow')}"
+                counted += f", {plural(crows, 'crow')}"
             shown = " ".join(_card(card, paint) for card in hand)
             pad = " " * (cards_width - (3 * len(hand) - 1))
             lines.append(f"  {name:<{width}}  {shown}{pad}   {counted}")

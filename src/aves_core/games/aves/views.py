@@ -1,15 +1,7 @@
-"""Player views: what one seat (or a spectator) may know of a game, and nothing more.
-
-``view_for(state, seat)`` projects a ``GameState`` onto a ``PlayerView``, its
-own type, built only from what that seat may see (RULES.md, "What each player
-may know"): its own hand (every hand under Showdown), each hand's size, the
-circle, the deck's size but never its order, the phase, whose turn it is, the
-result, and its legal moves when it is its turn. A hidden card is never put
-into a view, so no attribute, ``repr`` or JSON of one can reveal it.
-
-``update_view(view, events)`` folds a seat's redacted events into its view:
-a client that starts from its first view and folds in what the host sends
-stays equal to ``view_for`` on the real state (a property test checks it).
+"""Player views: what one seat (or a spectator) may know of a game (docs/rules.md, "What
+each player may know"), and nothing more: a hidden card is never put into a view.
+``update_view`` folds a seat's redacted events into its view, as ``view_for`` would
+build it from the new state.
 """
 
 from __future__ import annotations
@@ -73,15 +65,6 @@ class PlayerView:
         return self.seat is not None and self.seat == self.active_player
 
 
-def _check_seat(num_players: int, seat: object) -> None:
-    if seat is None:
-        return
-    if type(seat) is not int:
-        raise ArgumentError(f"seat must be an int or None (a spectator), not {seat!r}")
-    if not 0 <= seat < num_players:
-        raise ArgumentError(f"seat {seat} is not a seat of this {num_players}-player game")
-
-
 def _moves(seat: int | None, phase: Phase, active: int | None,
            hands: tuple[tuple[Card, ...] | None, ...], circle: tuple[Card, ...]
            ) -> tuple[Move, ...]:
@@ -97,7 +80,11 @@ def view_for(state: GameState, seat: int | None) -> PlayerView:
     unless Showdown makes them all public)."""
     if type(state) is not GameState:
         raise ArgumentError(f"view_for needs a GameState, not {type(state).__name__}")
-    _check_seat(state.num_players, seat)
+    if seat is not None and type(seat) is not int:
+        raise ArgumentError(f"seat must be an int or None (a spectator), not {seat!r}")
+    if seat is not None and not 0 <= seat < state.num_players:
+        raise ArgumentError(f"seat {seat} is not a seat of this {state.num_players}-player "
+                            "game")
     showdown = state.variant.showdown
     hands = tuple(hand if showdown or owner == seat else None
                   for owner, hand in enumerate(state.hands))
@@ -110,95 +97,67 @@ def view_for(state: GameState, seat: int | None) -> PlayerView:
     )
 
 
-class _Picture:
-    """A mutable working copy of a view while events are folded in."""
+def update_view(view: PlayerView, events: Iterable[Event]) -> PlayerView:
+    """The view after ``events`` (as ``events_for`` gave them to this seat)."""
+    if not isinstance(view, PlayerView):
+        raise ArgumentError(f"update_view needs a PlayerView, not {type(view).__name__}")
+    phase, active, result, deck_size = (view.phase, view.active_player, view.result,
+                                        view.deck_size)
+    hands = [None if hand is None else list(hand) for hand in view.hands]
+    sizes, circle = list(view.hand_sizes), list(view.circle)
 
-    def __init__(self, view: PlayerView) -> None:
-        self.view = view
-        self.phase = view.phase
-        self.active = view.active_player
-        self.hands: list[list[Card] | None] = [
-            None if hand is None else list(hand) for hand in view.hands]
-        self.sizes = list(view.hand_sizes)
-        self.circle = list(view.circle)
-        self.deck_size = view.deck_size
-        self.result = view.result
-
-    def give(self, seat: int, cards: Iterable[Card | None]) -> None:
+    def give(seat: int, cards: Iterable[Card | None]) -> None:
         for card in cards:
-            self.sizes[seat] += 1
-            hand = self.hands[seat]
+            sizes[seat] += 1
+            hand = hands[seat]
             if hand is not None:
                 if card is None:
                     raise ArgumentError(f"an event hides a card drawn by visible seat {seat}")
                 hand.append(card)
 
-    def take(self, seat: int, card: Card) -> None:
-        self.sizes[seat] -= 1
-        hand = self.hands[seat]
-        if hand is not None:
-            hand.remove(card)
+    def take(seat: int, cards: Iterable[Card]) -> None:
+        for card in cards:
+            sizes[seat] -= 1
+            hand = hands[seat]
+            if hand is not None:
+                hand.remove(card)
 
-    def apply(self, event: Event) -> None:
+    for event in events:
         if isinstance(event, CardPlaced | CardReturned):
-            self.take(event.seat, event.card)
-            self.circle.insert(event.gap + 1, event.card)
+            take(event.seat, [event.card])
+            circle.insert(event.gap + 1, event.card)
         elif isinstance(event, CardsTaken):
             # The placed card stands at gap + 1; its neighbours leave with the taker.
-            k = len(self.circle)
-            after = (event.gap + 2) % k
-            for index in sorted((event.gap, after), reverse=True):
-                del self.circle[index]
-            self.give(event.seat, event.cards)
+            for index in sorted((event.gap, (event.gap + 2) % len(circle)), reverse=True):
+                del circle[index]
+            give(event.seat, event.cards)
         elif isinstance(event, CardDrawn):
-            self.deck_size -= 1
-            self.give(event.seat, [event.card])
+            deck_size -= 1
+            give(event.seat, [event.card])
         elif isinstance(event, CircleRefilled):
-            self.deck_size -= len(event.cards)
-            self.circle.extend(event.cards)
+            deck_size -= len(event.cards)
+            circle.extend(event.cards)
         elif isinstance(event, TurnStarted):
-            self.phase, self.active = Phase.PLAYER_TURN, event.seat
+            phase, active = Phase.PLAYER_TURN, event.seat
         elif isinstance(event, ReturnDue):
-            self.phase, self.active = Phase.FORCED_RETURN, event.seat
+            phase, active = Phase.FORCED_RETURN, event.seat
         elif isinstance(event, GameEnded):
-            self.phase, self.active, self.result = Phase.GAME_END, None, event.result
+            phase, active, result = Phase.GAME_END, None, event.result
         elif isinstance(event, TradeUndone):
-            self.undo(event)
+            before, after = event.cards
+            if event.gap < len(circle):
+                circle[event.gap : event.gap + 1] = [before, after]
+            else:  # the last gap: the placed card stands last, its neighbours were the ends
+                circle = [after, *circle[:-1], before]
+            take(event.seat, event.cards)
+            give(event.seat, [event.card])
+            phase, active = Phase.PLAYER_TURN, event.seat
         elif not isinstance(event, Passed):
             raise ArgumentError(f"not an event: {type(event).__name__}")
-
-    def undo(self, event: TradeUndone) -> None:
-        before, after = event.cards
-        k = len(self.circle) + 1  # the circle's size before the match
-        if event.gap < k - 1:
-            index = event.gap
-            self.circle[index : index + 1] = [before, after]
-        else:  # the last gap: the placed card stands last, its neighbours were the ends
-            self.circle = [after, *self.circle[:-1], before]
-        for card in event.cards:
-            self.take(event.seat, card)
-        self.give(event.seat, [event.card])
-        self.phase, self.active = Phase.PLAYER_TURN, event.seat
-
-    def freeze(self) -> PlayerView:
-        hands = tuple(None if hand is None else canonical(hand) for hand in self.hands)
-        circle = tuple(self.circle)
-        return PlayerView(
-            seat=self.view.seat, variant=self.view.variant, phase=self.phase,
-            active_player=self.active, hands=hands, hand_sizes=tuple(self.sizes),
-            circle=circle, deck_size=self.deck_size, result=self.result,
-            legal_moves=_moves(self.view.seat, self.phase, self.active, hands, circle),
-        )
-
-
-def update_view(view: PlayerView, events: Iterable[Event]) -> PlayerView:
-    """The view after ``events`` (as ``events_for`` gave them to this seat)."""
-    if not isinstance(view, PlayerView):
-        raise ArgumentError(f"update_view needs a PlayerView, not {type(view).__name__}")
-    picture = _Picture(view)
-    for event in events:
-        picture.apply(event)
-    return picture.freeze()
+    frozen = tuple(None if hand is None else canonical(hand) for hand in hands)
+    return PlayerView(
+        view.seat, view.variant, phase, active, frozen, tuple(sizes), tuple(circle),
+        deck_size, result, _moves(view.seat, phase, active, frozen, tuple(circle)))
 
 
 _WRITTEN: dict[Move, tuple[dict[str, Any], str]] = {}

@@ -1,11 +1,6 @@
-"""GreedyBot: one look ahead with a documented hand value, and the fast playout policy.
-
-The value of a hand (``hand_value``): 10 a distinct colour, 1 a fruit card, -20 a
-crow, and a win (seven colours, no crow) outweighs everything. GreedyBot scores each
-legal move by the value it leads to, seeing only its own view: new colours first,
-crows gone early, returns that keep colours (docs/bots.md says how), ties at random.
-``playout_move`` is a cheaper policy of the same spirit for search playouts.
-"""
+"""GreedyBot, one look ahead with a documented hand value (``hand_value``; docs/bots.md
+says how it plays), and ``playout_move``, a cheaper policy of the same spirit for the
+search's playouts."""
 
 from __future__ import annotations
 
@@ -14,7 +9,7 @@ from collections.abc import Sequence
 from operator import sub
 
 from aves_core.games.aves.bots.knowledge import Knowledge
-from aves_core.games.aves.cards import CROW_SUIT, Card
+from aves_core.games.aves.cards import CROW_SUIT, Card, colours_and_crows
 from aves_core.games.aves.events import Event
 from aves_core.games.aves.moves import PASSES, Move, Return, Trade, trade_row
 from aves_core.games.aves.phases import Phase
@@ -31,15 +26,12 @@ WIN_VALUE = 1000.0
 
 
 def hand_value(hand: Sequence[Card]) -> float:
-    """The documented value of a hand (see the module's docstring)."""
-    suits = {card.suit for card in hand}
-    crows = 0
-    if CROW_SUIT in suits:
-        crows = sum(1 for card in hand if card.suit == CROW_SUIT)
-        suits.discard(CROW_SUIT)
-    if len(suits) == 7 and not crows and len(hand) <= 7:
+    """10 a distinct colour, 1 a fruit card, -20 a crow; a win (seven colours, no crow)
+    outweighs everything."""
+    colours, crows = colours_and_crows(hand)
+    if colours == 7 and not crows and len(hand) <= 7:
         return WIN_VALUE
-    return COLOR_VALUE * len(suits) + FRUIT_VALUE * (len(hand) - crows) + CROW_VALUE * crows
+    return COLOR_VALUE * colours + FRUIT_VALUE * (len(hand) - crows) + CROW_VALUE * crows
 
 
 def _after_return(hand: list[Card]) -> float:
@@ -96,15 +88,11 @@ class GreedyBot:
         # The cards this seat cannot place, from its view alone (without the events,
         # cards it saw others take count as unseen too: a close estimate).
         unseen = Knowledge.from_events(view, ()).unseen
-        best: list[Move] = []
-        best_score = -1e18
-        for move in view.legal_moves:
-            score = score_move(hand, view.circle, move, unseen)
-            if score > best_score + 1e-9:
-                best, best_score = [move], score
-            elif score > best_score - 1e-9:
-                best.append(move)
-        return rng.choice(best)
+        moves = view.legal_moves
+        scores = [score_move(hand, view.circle, move, unseen) for move in moves]
+        top = max(scores)
+        return rng.choice([move for move, score in zip(moves, scores, strict=True)
+                           if score > top - 1e-9])
 
 
 def playout_move(state: GameState, rng: random.Random) -> Move:

@@ -1,16 +1,6 @@
-"""What one seat knows, and full states drawn consistently with it.
-
-A seat sees its own hand, the circle, every hand's size and the deck's size;
-from the events it has seen it also knows which cards each opponent took from
-the circle (or drew in the open, under Showdown) and has not put back since.
-Every other card, the *unseen* ones, lies in an opponent's unknown slots or in
-the deck. A pass is the one move that tells more (only a hand of crows can
-pass), and it is counted: that hand is known to be crows. Other hints are
-not used: that a forced return gave up a colour held once shows the returner
-held no colour twice, and an opponent's choices say something of its hand;
-the unseen cards are taken as equally likely in any arrangement. ``determinize`` draws one such
-arrangement uniformly, giving a full ``GameState`` that a search can play on.
-"""
+"""What one seat knows, and full states drawn consistently with it (docs/bots.md, "What
+a seat knows"): the cards seen taken and not put back, a hand of crows after a pass,
+and the unseen cards, equally likely in any arrangement (``determinize``)."""
 
 from __future__ import annotations
 
@@ -70,11 +60,6 @@ class Knowledge:
         as ``events_for`` gave them) and now seeing ``view``."""
         if not isinstance(view, PlayerView) or view.seat is None:
             raise ArgumentError("Knowledge needs the view of a seat (not a spectator's)")
-        return cls.of(view, events)
-
-    @classmethod
-    def of(cls, view: PlayerView, events: Iterable[Event]) -> Knowledge:
-        """``from_events``, for a spectator's view too (what the conformance kit swaps)."""
         num = len(view.hand_sizes)
         taken: list[Counter[Card]] = [Counter() for _ in range(num)]
         sizes = [HAND_SIZE] * num  # every hand starts with three cards
@@ -84,21 +69,24 @@ class Knowledge:
                 raise ArgumentError(f"not an event: {type(event).__name__}")
             if type(seat) is not int or not 0 <= seat < num:
                 raise ArgumentError(f"an event names seat {seat!r} of a {num}-seat game")
-            _track_size(sizes, event)
             if isinstance(event, Passed):
                 # Only a hand of crows can pass: every card of it is known now.
                 taken[seat] = Counter({CROW: sizes[seat]})
             elif isinstance(event, CardsTaken):
-                taken[event.seat].update(event.cards)
+                sizes[seat] += 2
+                taken[seat].update(event.cards)
             elif isinstance(event, CardDrawn):
+                sizes[seat] += 1
                 if event.card is not None:
-                    taken[event.seat][event.card] += 1
+                    taken[seat][event.card] += 1
             elif isinstance(event, CardPlaced | CardReturned):
-                if taken[event.seat][event.card] > 0:
-                    taken[event.seat][event.card] -= 1
+                sizes[seat] -= 1
+                if taken[seat][event.card] > 0:
+                    taken[seat][event.card] -= 1
             elif isinstance(event, TradeUndone):
-                taken[event.seat].subtract(event.cards)
-                taken[event.seat][event.card] += 1
+                sizes[seat] -= 1
+                taken[seat].subtract(event.cards)
+                taken[seat][event.card] += 1
         known = []
         for seat in range(num):
             hand = view.hands[seat]
@@ -113,18 +101,6 @@ class Knowledge:
         if any(count < 0 for count in pool.values()):
             raise ArgumentError("the events do not fit the view: a card is in two places")
         return cls(view=view, known=tuple(known), unseen=canonical(pool.elements()))
-
-
-def _track_size(sizes: list[int], event: Event) -> None:
-    """Follow the hand sizes through the events (a pass needs the size at that time)."""
-    if isinstance(event, CardPlaced | CardReturned):
-        sizes[event.seat] -= 1
-    elif isinstance(event, CardsTaken):
-        sizes[event.seat] += 2
-    elif isinstance(event, CardDrawn):
-        sizes[event.seat] += 1
-    elif isinstance(event, TradeUndone):
-        sizes[event.seat] -= 1
 
 
 def determinize(knowledge: Knowledge, rng: random.Random) -> GameState:

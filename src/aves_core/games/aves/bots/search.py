@@ -1,10 +1,6 @@
-"""AVES's hooks for the generic search bot (``aves_core.bots.search.SearchBot``).
-
-A drawn state deals the cards the seat has not seen uniformly into the unknown
-hand slots and the deck (``determinize``); the root's moves are ordered and
-biased by GreedyBot's scores; playouts use the fast ``playout_move`` policy;
-a playout that runs past its budget is judged by the deck-empty ranking.
-"""
+"""AVES's hooks for the generic search bot (docs/bots.md): ``determinize``'s drawn
+states, GreedyBot's scores at the root, the fast ``playout_move``, and the deck-empty
+ranking for a playout cut short."""
 
 from __future__ import annotations
 
@@ -17,7 +13,7 @@ from aves_core.games.aves.rules import is_legal, legal_moves, ranking, unchecked
 from aves_core.games.aves.state import GameState
 from aves_core.kernel.search import SearchHooks
 
-__all__ = ["AvesSearchHooks"]
+__all__ = ["search_hooks"]
 
 
 def _root_scores(state: GameState, knowledge: Knowledge) -> dict[Move, float]:
@@ -28,7 +24,7 @@ def _root_scores(state: GameState, knowledge: Knowledge) -> dict[Move, float]:
             for move in legal_moves(state)}
 
 
-def AvesSearchHooks() -> SearchHooks[GameState, Move, Knowledge]:  # noqa: N802 - reads as a type
+def search_hooks(_game: object) -> SearchHooks[GameState, Move, Knowledge]:
     """The hooks (plain functions: the search calls them millions of times)."""
     return SearchHooks(
         knowledge=Knowledge.from_events,
