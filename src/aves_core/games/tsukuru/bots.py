@@ -27,6 +27,7 @@ equal discards ordered by two steps of ``keep_value`` (``_outlook``).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
@@ -40,13 +41,10 @@ from aves_core.games.tsukuru.evaluator import (
     score,
     totals,
 )
+from aves_core.games.tsukuru.listing import legal_moves
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
-from aves_core.games.tsukuru.rules import (
-    is_legal,
-    legal_moves,
-    step,
-)
+from aves_core.games.tsukuru.rules import transition
 from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruState
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, Counts, tiles_of
 from aves_core.games.tsukuru.views import TsukuruView
@@ -376,14 +374,14 @@ def _num_players(state: TsukuruState) -> int:
     return state.num_players
 
 
-def search_hooks() -> SearchHooks[TsukuruState, Move, TsukuruView]:
-    """The hooks of the generic search bot (plain functions)."""
+def search_hooks(game: Any) -> SearchHooks[TsukuruState, Move, TsukuruView]:
+    """The hooks of the generic search bot for ``game`` (Tsukuru)."""
     return SearchHooks(
         knowledge=_knowledge,
         sample=sample,
         legal_moves=legal_moves,
-        is_legal=is_legal,
-        step=step,
+        is_legal=game.is_legal,
+        step=functools.partial(transition, events=None),
         mover=attrgetter("active"),
         result=_round_result,
         num_players=_num_players,

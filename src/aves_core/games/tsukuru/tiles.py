@@ -24,6 +24,7 @@ __all__ = [
     "RED",
     "TOTAL",
     "Counts",
+    "add",
     "colour_of",
     "counts_of",
     "full_set",
@@ -75,6 +76,12 @@ def counts_of(codes: Iterable[str]) -> Counts:
             raise ArgumentError(f"{code!r:.10} is not a tile: R0-R7, B1-B7 or P5-P8")
         counts[index] += 1
     return tuple(counts)
+
+
+def add(counts: Counts, code: str, amount: int = 1) -> Counts:
+    """``counts`` with ``amount`` more tiles of kind ``code`` (fewer, when negative)."""
+    index = INDEX[code]
+    return counts[:index] + (counts[index] + amount,) + counts[index + 1:]
 
 
 def tiles_of(counts: Counts) -> tuple[str, ...]:
