@@ -42,6 +42,7 @@ from aves_core.games.tsukuru.tiles import (
 
 __all__ = [
     "BONUS_NAMES",
+    "SHAPES",
     "TARGET",
     "Arrangement",
     "Score",
@@ -132,19 +133,20 @@ def _set_shapes() -> tuple[TileSet, ...]:
 _SHAPE_VALUES: dict[tuple[tuple[str, ...], str], int] = {}
 """Each shape's value by its tiles and colour, filled below: an open set's value is read
 on every legal-move listing (a set of another shape is computed)."""
-_SHAPES = _set_shapes()
+SHAPES = _set_shapes()
+"""Every set the 61 tiles allow, in canonical order of their tiles (then red, blue)."""
 _NEEDS = tuple(tuple(sorted(Counter(INDEX[code] for code in shape.tiles).items()))
-               for shape in _SHAPES)
+               for shape in SHAPES)
 _MASKS = tuple(sum(1 << index for index, _count in need) for need in _NEEDS)
 _REPEATS = tuple(tuple((index, count) for index, count in need if count > 1)
                  for need in _NEEDS)
 """Each shape's kinds as a bit mask, and the kinds it needs more than one of: the quick
 test of whether a hand holds it."""
-_VALUES = tuple(shape.value for shape in _SHAPES)
+_VALUES = tuple(shape.value for shape in SHAPES)
 _SHAPE_VALUES.update(((shape.tiles, shape.colour), value)
-                     for shape, value in zip(_SHAPES, _VALUES, strict=True))
+                     for shape, value in zip(SHAPES, _VALUES, strict=True))
 _FACE = tuple(value_of(code) for code in KINDS)
-_LOST = tuple(sum(value_of(code) for code in shape.tiles) - shape.value for shape in _SHAPES)
+_LOST = tuple(sum(value_of(code) for code in shape.tiles) - shape.value for shape in SHAPES)
 """What declaring each shape takes off the total of the tiles: their faces less its
 value."""
 _PURPLES = tuple(index for index, code in enumerate(KINDS) if code[0] == PURPLE)
@@ -239,7 +241,7 @@ def open_value(open_sets: tuple[TileSet, ...]) -> int:
 
 _PURPLE_FIRST = _PURPLES[0]
 _PRINTED = tuple(next((colour_of(code) for code in shape.tiles if colour_of(code) != PURPLE),
-                      PURPLE) for shape in _SHAPES)
+                      PURPLE) for shape in SHAPES)
 _PURPLES_USED = tuple(sum(1 << (index - _PURPLE_FIRST) for index, _count in need
                           if index >= _PURPLE_FIRST) for need in _NEEDS)
 _POSITIONS = ({index: index if index < 8 else index - 7
@@ -376,7 +378,7 @@ def finishes(concealed: Counts, open_sets: tuple[TileSet, ...] = (),
     for shapes, total in _declarations(concealed):
         if total != need:
             continue
-        sets = tuple(_SHAPES[shape] for shape in shapes)
+        sets = tuple(SHAPES[shape] for shape in shapes)
         free = list(concealed)
         for shape in shapes:
             for index, count in _NEEDS[shape]:

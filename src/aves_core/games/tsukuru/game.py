@@ -11,7 +11,7 @@ repeat, so the rules themselves have none.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from aves_core.games.tsukuru import listing, rules, setup
@@ -74,6 +74,13 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
         of turn or phase without its messages; the door's checks for the rest."""
         verdict = rules.verdict(state, move)
         return Game.is_legal(self, state, move) if verdict is None else verdict
+
+    def all_moves(self, num_players: int, seat: int) -> Sequence[Move]:
+        """Every move ``seat`` could make, in the order of its action indices
+        (``encoding.all_moves``)."""
+        from aves_core.games.tsukuru.encoding import all_moves
+
+        return all_moves(num_players, seat)
 
     def awaits_chance(self, state: TsukuruState) -> bool:
         """True in phase ``deal``: a round ended and the next awaits its tiles."""
