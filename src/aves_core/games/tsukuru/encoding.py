@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.tsukuru.evaluator import SHAPES, TARGET, TileSet
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
@@ -138,10 +138,8 @@ class TsukuruEncoding(ActionTable):
     ``all_moves``) are the same for all, the observation's size depends on the number of
     players."""
 
-    def __init__(self, num_players: int) -> None:
-        from aves_core.games.tsukuru.game import TSUKURU  # the game imports its parts later
-
-        super().__init__(TSUKURU, num_players)
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
         count = num_players
         self.shown = O_SEATS + count * SEAT_BLOCK
         self.shown_points = self.shown + _K
