@@ -6,7 +6,7 @@ and ``82 + 653 * N`` observation values read from the seat's view, seats from it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.draft_cider.cards import COLOUR, COLOURS, DECK, HEIGHT, INDEX, LOTS, SWEETNESS
 from aves_core.games.draft_cider.lots import feather_open, tree_intact
@@ -61,10 +61,8 @@ class DraftCiderEncoding(ActionTable):
     (``ActionTable``, over ``DRAFT_CIDER.all_moves``) are the same for all, the
     observation's size depends on the number of players."""
 
-    def __init__(self, num_players: int) -> None:
-        from aves_core.games.draft_cider.game import DRAFT_CIDER
-
-        super().__init__(DRAFT_CIDER, num_players)
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
         self.observation_size = O_SEATS + num_players * SEAT_BLOCK
 
     def observe(self, view: DraftCiderView, out: npt.NDArray[np.float32]) -> None:
