@@ -1,38 +1,10 @@
-"""Tsukuru 10 Ten for learning agents: a fixed action index for every seat's move and a
-flat observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
-
-Tiles ``k`` are the 19 kinds in canonical order (``R0``-``R7`` 0-7, ``B1``-``B7``
-8-14, ``P5``-``P8`` 15-18). An opponent ``o`` is counted to the mover's left: 0 is the
-next seat, 1 the one after, 2 the third (always 0 with two players).
-
-Actions (17,306, the same for every number of players):
-
-- 0: draw; 1-19: discard a tile of kind ``k``: ``1 + k``;
-- 20-1729: get: ``20 + (o*190 + p)*3 + c``, where ``p`` numbers the pairs of concealed
-  kinds ``i <= j`` in order (0 for ``R0R0`` ... 189 for ``P8P8``) and ``c`` is the colour
-  named for three purples: 0 none, 1 red, 2 blue;
-- 1730-: finish (``f`` = 0) or finishfrom opponent ``o`` (``f = 1 + o``):
-  ``1730 + f*A + a``, where ``a`` numbers the ``A`` = 3,894 arrangements a finish can
-  declare (at most two sets whose values total 10 or less, then at most one free
-  purple's colour: two free purples already total 11), in the order of
-  ``ARRANGEMENTS``.
-
-The chance move (``*:deal ...``) has no index: no agent makes it.
-
-Observation (``128 + 62 * N`` floats for ``N`` players: 252 for 2, 376 for 4), from the
-observing seat's side (seat ``me + i`` is "i seats to my left", first in every
-per-seat block); counts of a kind are divided by 4, so every value lies in [0, 1.2]:
-
-- my concealed tiles, count of each kind /4; the tile I just drew, one-hot;
-- per seat (a block of 62): its open sets' tiles, count of each kind /4; its discard
-  pile, count of each kind /4; its last discard (the one a get may take), one-hot;
-  its hand size /8; its points /25; 1 if it deals; 1 if it is to move;
-  1 if it made the last finish;
-- the last finish's tiles, count of each kind /4; its points /25;
-- the deck's size /61; the round /16; the phase, one-hot: turn, drawn, discard, deal,
-  gameEnd; 1 under advanced scoring; 1 with ``end=rounds``;
-- the totals my hand's arrangements reach, 0-59 one-hot-many (1 at each total), and 1
-  when 10 is among them.
+"""Tsukuru 10 Ten for learning agents: a fixed action index for every seat's move (an
+``ActionTable`` over ``all_moves``) and a flat observation of a seat's view, both tabled
+in docs/ai.md. Tile kinds are numbered in canonical order (0-18); an opponent ``o`` is
+counted to the mover's left (0 the next seat). The 17,306 actions are the same for
+every number of players: draw, a discard of each kind, a get of each opponent, pair of
+concealed kinds and named colour, then a finish or finishfrom of each opponent with
+each of ``ARRANGEMENTS``. The chance move (``*:deal ...``) has no index.
 """
 
 from __future__ import annotations

@@ -1,19 +1,8 @@
-"""The hand evaluator: every way a hand of Tsukuru 10 Ten finishes, and what it scores.
-
-A finishing hand is 8 tiles: the seat's concealed tiles and its open sets. The seat
-declares an *arrangement* (TK10): disjoint sets of its concealed tiles and, under
-advanced scoring, a colour for each purple tile in no set. Its total is the values of
-every set (open and declared, TK7) plus the face values of the tiles in no set; it
-finishes exactly when the total is 10 [D5]. ``finishes`` lists every arrangement that
-does, each once (copies are identical [D1], so an arrangement is which sets, not which
-copies), and ``score`` says what one scores, bonus by bonus (TK12-TK14), as data a
-browser or a terminal can show ("Closed +1, Half Color +1").
-
-The search is small: at most two sets fit in 8 tiles, and the sets a hand can make are
-looked up in a table of the 60-odd set shapes the tiles allow. Results are cached by
-hand, since a table meets the same hands again and again. Most hands do not finish, so
-``reaches`` answers first whether a hand reaches a total at all, from tables of the
-hand's red-and-purple part and blue-and-purple part that hands share far more often.
+"""The hand evaluator (docs/tsukuru.md, "Tiles, sets and the evaluator"): every
+arrangement of 8 tiles (concealed and open) that totals 10 (TK10, [D5]), each once
+(``finishes``), what one scores bonus by bonus (``score``, TK12-TK14), and ``reaches``,
+the quick test of whether a hand reaches a total at all, asked first since most hands
+do not finish.
 """
 
 from __future__ import annotations
@@ -40,24 +29,9 @@ from aves_core.games.tsukuru.tiles import (
     value_of,
 )
 
-__all__ = [
-    "BONUS_NAMES",
-    "SHAPES",
-    "TARGET",
-    "Arrangement",
-    "Score",
-    "TileSet",
-    "arrangement_of",
-    "finishes",
-    "free_tiles",
-    "hand_colours",
-    "open_value",
-    "reaches",
-    "score",
-    "set_colours",
-    "set_value",
-    "totals",
-]
+__all__ = ["BONUS_NAMES", "SHAPES", "TARGET", "Arrangement", "Score", "TileSet", "arrangement_of",
+           "finishes", "free_tiles", "hand_colours", "open_value", "reaches", "score",
+           "set_colours", "set_value", "totals"]
 
 TARGET = 10
 """The total a finish must reach (TK10)."""

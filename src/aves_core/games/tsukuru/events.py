@@ -1,13 +1,7 @@
-"""Tsukuru 10 Ten's events: what a move did, step by step, for hosts to tell their
-clients.
-
-``apply_with_events`` gives them unredacted (the host's record) and
-``events_for`` redacts them for one seat (TK19): the tile a seat draws and the tiles
-dealt to it are its own (everybody else learns that a tile was drawn, or seven
-dealt); discards, open sets and a finisher's tiles and arrangement are public; a
-deal tells nobody the deck's order. Whether a discard is the tile just drawn is not
-an event. Each move's events end with one that says where the game rests:
-``TurnStarted``, ``DiscardDue``, ``FinishOrDiscard``, ``DealDue`` or ``GameEnded``.
+"""Tsukuru 10 Ten's events: what a move did, step by step. ``events_for`` redacts them
+for one seat (TK19): a tile drawn by, or the tiles dealt to, another seat. Each move's
+events end with where the game rests: ``TurnStarted``, ``DiscardDue``,
+``FinishOrDiscard``, ``DealDue`` or ``GameEnded``.
 """
 
 from __future__ import annotations
@@ -19,22 +13,8 @@ import attrs
 
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "DealDue",
-    "Dealt",
-    "DiscardDue",
-    "Discarded",
-    "Drew",
-    "Event",
-    "FinishOrDiscard",
-    "Finished",
-    "GameEnded",
-    "Got",
-    "RoundDry",
-    "RoundStarted",
-    "TurnStarted",
-    "events_for",
-]
+__all__ = ["DealDue", "Dealt", "DiscardDue", "Discarded", "Drew", "Event", "FinishOrDiscard",
+           "Finished", "GameEnded", "Got", "RoundDry", "RoundStarted", "TurnStarted", "events_for"]
 
 
 @attrs.frozen

@@ -1,20 +1,16 @@
-"""Tsukuru 10 Ten as a kernel game: its facts, its door, its chance, views and players.
-
-``TSUKURU`` is the instance; the kernel derives the rest from ``moves``, ``events``
-and ``rules``. Like Cubirds it has chance during play (``Chance.PLAY``): between
-rounds the state awaits the next deal (``awaits_chance``), which whoever runs the game
-draws with ``chance_move`` and applies like any move; the log records it as
-``*:deal ...``. Simulations stop at a move cap (TK18's 3,000 moves): dry rounds may
-repeat, so the rules themselves have none.
+"""Tsukuru 10 Ten as a kernel game (``TSUKURU``): its facts, door, chance, views and
+parts; the kernel derives the rest from ``moves``, ``events`` and ``rules``. Between
+rounds the state awaits the next deal (``Chance.PLAY``), a chance move the log records
+as ``*:deal ...``. The rules have no move cap (TK18): simulations stop at theirs.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from aves_core.games.tsukuru import listing, rules, setup
+from aves_core.games.tsukuru import encoding, listing, rules, setup
 from aves_core.games.tsukuru.events import Event, events_for
 from aves_core.games.tsukuru.moves import Move
 from aves_core.games.tsukuru.phases import PHASES, Phase
@@ -63,6 +59,7 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
     chance_move = staticmethod(rules.chance_move)
     chance_generator = staticmethod(setup.chance_generator)
     view = staticmethod(view_for)
+    all_moves = staticmethod(encoding.all_moves)
     events_for = staticmethod(events_for)
 
     def options_of(self, setup_: TsukuruSetup) -> TsukuruOptions:
@@ -74,13 +71,6 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
         of turn or phase without its messages; the door's checks for the rest."""
         verdict = rules.verdict(state, move)
         return Game.is_legal(self, state, move) if verdict is None else verdict
-
-    def all_moves(self, num_players: int, seat: int) -> Sequence[Move]:
-        """Every move ``seat`` could make, in the order of its action indices
-        (``encoding.all_moves``)."""
-        from aves_core.games.tsukuru.encoding import all_moves
-
-        return all_moves(num_players, seat)
 
     def awaits_chance(self, state: TsukuruState) -> bool:
         """True in phase ``deal``: a round ended and the next awaits its tiles."""

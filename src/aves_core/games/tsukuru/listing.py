@@ -1,11 +1,8 @@
 """Tsukuru 10 Ten's legal moves, in a fixed order (TK8-TK10): in phase turn ``draw``,
 then each opponent's gets and finishes with its last discard (by seat); in phase drawn
 the finishes, then a discard of each concealed kind; in phase discard the discards.
-Finishes come best-scoring first, ties in the evaluator's order.
-
-Most hands do not finish, so a listing asks the evaluator's quick ``reaches`` before it
-lists a hand's arrangements; each seat's draw, discards and gets are made once (moves
-are frozen values) and listed from tables.
+Finishes come best-scoring first, ties in the evaluator's order. Moves are made once
+and listed from tables; a hand is asked the evaluator's quick ``reaches`` first.
 """
 
 from __future__ import annotations

@@ -1,17 +1,9 @@
-"""Tsukuru 10 Ten's moves, declared by their notation (RULES-tsukuru.md, "Move notation").
-
-``0:draw``, ``0:discard B7``, ``0:get 2 B4B5`` (seat 2's last discard and two
-concealed tiles open a set; ``0:get 2 P6P7=R`` names the colour of three purples),
-``0:finish B1B1B1 B2B2B2 P8=R`` (the declared sets, then the colour of each free
-purple; bare ``0:finish`` declares nothing), ``0:finishfrom 3 R2R2R2 B5B5B5 P5=B``
-(the same with seat 3's last discard) and the chance move, which no seat makes,
-``*:deal R3B5...`` (a round's 61 tiles in dealt order).
-
-A tile is written as a capital letter and a digit, a token as tiles run together
-with ``=`` and a capital letter after them: ``B9``, ``B5B4`` or ``P6P7=G`` are moves
-the door refuses (``unknown_tile``, ``not_canonical``, ``colour_forbidden``, in
-TK18a's order), while ``b4b5``, ``B4-B5``, ``=R`` or a seat ``-1`` are no move's text
-(``bad_notation``, before the turn or the phase).
+"""Tsukuru 10 Ten's moves, declared by their notation (RULES-tsukuru.md, "Move notation";
+docs/tsukuru.md tables them): ``0:draw``, ``0:discard B7``, ``0:get 2 B4B5``,
+``0:finish B1B1B1 B2B2B2 P8=R``, ``0:finishfrom 3 R2R2R2 B5B5B5 P5=B`` and the chance
+move ``*:deal R3B5...``. A token of tile shapes that the rules refuse (``B9``,
+``B5B4``, ``P6P7=G``) is still a move's text, judged by the door in TK18a's order;
+``b4b5``, ``B4-B5``, ``=R`` or a seat ``-1`` are no move's text (``bad_notation``).
 """
 
 from __future__ import annotations

@@ -13,27 +13,13 @@ import functools
 import random
 from typing import Any
 
+from aves_core.games.tsukuru import events as ev
 from aves_core.games.tsukuru.evaluator import (
     TARGET,
     TileSet,
     arrangement_of,
     score,
     set_colours,
-)
-from aves_core.games.tsukuru.events import (
-    DealDue,
-    Dealt,
-    DiscardDue,
-    Discarded,
-    Drew,
-    Event,
-    Finished,
-    FinishOrDiscard,
-    GameEnded,
-    Got,
-    RoundDry,
-    RoundStarted,
-    TurnStarted,
 )
 from aves_core.games.tsukuru.moves import (
     SEAT_MOVES,
@@ -55,7 +41,7 @@ from aves_core.kernel.errors import ArgumentError, SetupError
 from aves_core.kernel.game import Result
 from aves_core.kernel.notation import spec_of
 
-__all__ = ["REFUSALS", "chance_move", "transition", "verdict"]
+__all__ = ["REFUSALS", "chance_move", "get_plan", "transition", "verdict"]
 
 _TURN, _DRAWN, _DISCARD, _DEAL = Phase.TURN, Phase.DRAWN, Phase.DISCARD, Phase.DEAL
 """The phases the rules read on every move (``Phase.TURN`` goes through the enum
@@ -296,7 +282,7 @@ the 61 tiles: ``bad_deal``)."""
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _get_plan(token: str, taken: str
+def get_plan(token: str, taken: str
               ) -> tuple[tuple[tuple[int, int], ...], TileSet, tuple[str, ...]] | None:
     """What a get of ``token`` with ``taken`` needs of the hand (kinds and counts), the
     set it opens and its two concealed tiles; None when the door refuses it whatever the
@@ -335,7 +321,7 @@ def verdict(state: TsukuruState, move: Any) -> bool | None:
         return False  # bad_seat or empty_pile
     if kind is FinishFrom:
         return None
-    plan = _get_plan(move.tiles, state.discards[source][-1])
+    plan = get_plan(move.tiles, state.discards[source][-1])
     return plan is not None and all(concealed[index] >= count for index, count in plan[0])
 
 
@@ -346,7 +332,8 @@ def _replace(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
     return items[:index] + (item,) + items[index + 1:]
 
 
-def transition(state: TsukuruState, move: Move, events: list[Event] | None) -> TsukuruState:
+def transition(state: TsukuruState, move: Move, events: list[ev.Event] | None
+               ) -> TsukuruState:
     """The state after ``move``, which the door has judged legal; ``events``, when a
     list, hears what happened (unredacted)."""
     kind = type(move)
@@ -358,7 +345,7 @@ def transition(state: TsukuruState, move: Move, events: list[Event] | None) -> T
     if kind is Draw:
         tile = state.deck[0]
         if events is not None:
-            events += (Drew(player, tile), FinishOrDiscard(player))
+            events += (ev.Drew(player, tile), ev.FinishOrDiscard(player))
         return TsukuruState(state.options, state.deck[1:],
                             _replace(state.concealed, player, add(concealed, tile)),
                             state.open_sets, state.discards, state.dealer, state.round,
@@ -367,7 +354,7 @@ def transition(state: TsukuruState, move: Move, events: list[Event] | None) -> T
     if kind is Discard:
         tile = move.tile  # type: ignore[union-attr]
         if events is not None:
-            events.append(Discarded(player, tile))
+            events.append(ev.Discarded(player, tile))
         return _turn_end(state, _replace(state.concealed, player, add(concealed, tile, -1)),
                          _replace(state.discards, player, state.discards[player] + (tile,)),
                          events)
@@ -378,14 +365,14 @@ def transition(state: TsukuruState, move: Move, events: list[Event] | None) -> T
     taken = state.discards[source][-1]
     discards = _replace(state.discards, source, state.discards[source][:-1])
     if kind is Get:
-        plan = _get_plan(move.tiles, taken)  # type: ignore[union-attr]
+        plan = get_plan(move.tiles, taken)  # type: ignore[union-attr]
         assert plan is not None
         _needs, shape, tiles = plan
         for tile in tiles:
             concealed = add(concealed, tile, -1)
         if events is not None:
-            events += (Got(player, source, taken, shape.token(), shape.colour),
-                       DiscardDue(player))
+            events += (ev.Got(player, source, taken, shape.token(), shape.colour),
+                       ev.DiscardDue(player))
         return _with(state, concealed=_replace(state.concealed, player, concealed),
                      open_sets=_replace(state.open_sets, player,
                                         state.open_sets[player] + (shape,)),
@@ -405,7 +392,7 @@ def _with(state: TsukuruState, **changes: Any) -> TsukuruState:
 
 
 def _turn_end(state: TsukuruState, concealed: tuple[Counts, ...],
-              discards: tuple[tuple[str, ...], ...], events: list[Event] | None
+              discards: tuple[tuple[str, ...], ...], events: list[ev.Event] | None
               ) -> TsukuruState:
     """After a discard, which left ``concealed`` and ``discards`` (TK9, TK11): the next
     seat's turn, or a dry round's end."""
@@ -414,19 +401,19 @@ def _turn_end(state: TsukuruState, concealed: tuple[Counts, ...],
     turns = _replace(state.turns, player, state.turns[player] + 1)
     if not state.deck:
         if events is not None:
-            events.append(RoundDry(state.round))
+            events.append(ev.RoundDry(state.round))
         return _round_end(_with(state, concealed=concealed, discards=discards, turns=turns,
                                 drawn=None, shown=None, ended="dry"), events)
     following = (player + 1) % state.num_players
     if events is not None:
-        events.append(TurnStarted(following))
+        events.append(ev.TurnStarted(following))
     return TsukuruState(state.options, state.deck, concealed, state.open_sets, discards,
                         state.dealer, state.round, turns, state.scores, _TURN,
                         following, None, state.shown, state.ended, state.result)
 
 
 def _finish(state: TsukuruState, player: int, move: Finish | FinishFrom, concealed: Counts,
-            source: int | None, taken: str | None, events: list[Event] | None
+            source: int | None, taken: str | None, events: list[ev.Event] | None
             ) -> TsukuruState:
     """A finish (TK10, TK12): the finisher scores; the round ends."""
     arrangement = arrangement_of(move.arrangement)
@@ -437,14 +424,14 @@ def _finish(state: TsukuruState, player: int, move: Finish | FinishFrom, conceal
     scores = _replace(state.scores, player, state.scores[player] + points.points)
     shown = Shown(player, concealed, opened, arrangement, points, state.round, source)
     if events is not None:
-        events.append(Finished(player, source, taken, tiles_of(concealed),
+        events.append(ev.Finished(player, source, taken, tiles_of(concealed),
                                tuple(shape.token() for shape in opened), move.arrangement,
                                points.points, points.parts, scores))
     return _round_end(_with(state, concealed=_replace(state.concealed, player, concealed),
                             scores=scores, shown=shown, ended="finish", drawn=None), events)
 
 
-def _round_end(state: TsukuruState, events: list[Event] | None) -> TsukuruState:
+def _round_end(state: TsukuruState, events: list[ev.Event] | None) -> TsukuruState:
     """After a round (TK16): the game ends at the target, or after round 2N with
     ``end=rounds``; otherwise the next round awaits its deal."""
     options, scores = state.options, state.scores
@@ -455,13 +442,13 @@ def _round_end(state: TsukuruState, events: list[Event] | None) -> TsukuruState:
         reason = "rounds"
     if reason is None:
         if events is not None:
-            events.append(DealDue(state.round + 1))
+            events.append(ev.DealDue(state.round + 1))
         return _with(state, phase=_DEAL, active=None)
     best = max(scores)
     result = Result(tuple(seat for seat, points in enumerate(scores) if points == best),
                     reason)
     if events is not None:
-        events.append(GameEnded(result, ranks_of(result, scores) or (), scores))
+        events.append(ev.GameEnded(result, ranks_of(result, scores) or (), scores))
     return _with(state, phase=Phase.GAME_END, active=None, result=result)
 
 
@@ -469,16 +456,16 @@ def _split_deal(text: str) -> tuple[str, ...]:
     return tuple(text[index:index + 2] for index in range(0, len(text), 2))
 
 
-def _deal(state: TsukuruState, deal: tuple[str, ...], events: list[Event] | None
+def _deal(state: TsukuruState, deal: tuple[str, ...], events: list[ev.Event] | None
           ) -> TsukuruState:
     """The next round, dealt (TK4, TK5): the dealer's left neighbour deals."""
     dealer = (state.dealer + 1) % state.num_players
     dealt = deal_round(state, deal, dealer)
     if events is not None:
-        events.append(RoundStarted(dealt.round, dealer, len(dealt.deck)))
-        events.extend(Dealt(seat, tiles_of(dealt.concealed[seat]))
+        events.append(ev.RoundStarted(dealt.round, dealer, len(dealt.deck)))
+        events.extend(ev.Dealt(seat, tiles_of(dealt.concealed[seat]))
                       for seat in range(state.num_players))
-        events.append(TurnStarted(dealer))
+        events.append(ev.TurnStarted(dealer))
     return dealt
 
 

@@ -1,15 +1,6 @@
-"""Tsukuru 10 Ten in a terminal: the round, every seat's open sets and discards, the
-player's tiles, the last finish, the moves.
-
-The screen ``aves play --game tsukuru`` draws: the round, the dealer and the scores,
-the deck's size, each seat's hand size, open sets and discard pile (its last tile, the
-one a get or a finish may take, in brackets), the last finish with its arrangement and
-its score part by part, then the player's concealed tiles (the tile just drawn marked
-``*``) and the legal moves numbered: each finish with its total and its score
-("Closed +1, Half Color +1"), best first. ``why`` says why the hand cannot finish (the
-totals its arrangements reach). A move can be typed short: ``d`` (draw), ``B7`` (a
-discard), ``g 2 B4B5`` (a get), ``f`` (the best finish after a draw) or ``f 3`` (the
-best finish with seat 3's discard).
+"""Tsukuru 10 Ten in a terminal (docs/tsukuru.md, "In the terminal"): the table, the
+numbered moves with each finish's score, the events in words and the short forms
+``d``, ``B7``, ``g 2 B4B5``, ``f``, ``f 3`` and ``why``.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
-"""What a seat sees of a game of Tsukuru 10 Ten (TK19), and nothing more.
-
-``view_for(state, seat)`` projects a state onto a ``TsukuruView`` built only from what
-that seat may see: every discard pile in order, every open set and its colour, hand
-sizes, the deck's size (never its order), the dealer, the round, the scores, the
-phase, the last finisher's tiles and arrangement (until the end of the next round),
-the result and ranks, and its own concealed tiles with the tile it just drew (a
-spectator, ``seat`` None, sees no concealed tile). Other seats' concealed tiles never
-enter a view, even after the round [D11].
+"""What a seat sees of a game of Tsukuru 10 Ten (TK19), and nothing more: every public
+zone, and its own concealed tiles with the tile it just drew (a spectator, ``seat``
+None, sees no concealed tile). Other seats' concealed tiles never enter a view, even
+after the round [D11].
 """
 
 from __future__ import annotations
