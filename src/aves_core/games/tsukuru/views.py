@@ -22,17 +22,10 @@ __all__ = ["TsukuruView", "view_for"]
 
 @attrs.frozen
 class TsukuruView:
-    """One seat's picture of a game (``seat`` None: a spectator's).
-
-    ``concealed`` is the seat's own concealed tiles (counts; None for a spectator) and
-    ``drawn`` the tile it just drew (phase drawn only); everything else is public.
-    ``to_move`` is ``(active,)``, or nobody while a deal is awaited and once the game is
-    over. ``scoring`` and ``end`` are the options; ``turns`` counts each seat's turns this
-    round. ``finish_scores`` is what each finish among ``legal_moves`` would score, in
-    their order (they come best first), and ``totals`` the totals the seat's own hand's
-    arrangements reach (why it cannot finish, when 10 is not among them). ``shown`` is
-    the last finish. ``legal_moves`` is empty unless this seat is to move.
-    """
+    """One seat's picture of a game (``seat`` None: a spectator's): ``concealed`` and
+    ``drawn`` are its own (None for a spectator), the rest public. ``finish_scores``
+    is what each finish among ``legal_moves`` (empty unless the seat is to move) would
+    score, in their order; ``totals`` the totals its hand's arrangements reach."""
 
     seat: int | None
     scoring: str
