@@ -115,9 +115,9 @@ def test_the_playout_policy_discards_to_keep_a_wait() -> None:
 
 def test_the_search_looks_no_further_than_the_round() -> None:
     # Seat 1 holds R1 R1 R1 B1 B1 B1 R3: seat 0's B7 finishes it (0 + 0 + 3 + 7).
-    hooks = search_hooks()
-    assert hooks.chance is not None
     game = get_game("tsukuru")
+    hooks = search_hooks(game)
+    assert hooks.chance is not None
     state = _drawn(["R1", "R4", "R5", "B1", "B3", "B4", "B5"], "B7",
                    ("R1", "R1", "R1", "B1", "B1", "B1", "R3"))
     assert hooks.result(state) is None

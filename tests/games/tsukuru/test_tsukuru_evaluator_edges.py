@@ -61,7 +61,7 @@ def test_TK6_the_table_of_set_shapes_is_every_set_the_tiles_allow() -> None:
             continue
         expected.extend(TileSet(three, colour) for colour in (printed or ("R", "B")))
     assert evaluator._set_shapes() == tuple(expected)
-    assert evaluator._SHAPES == tuple(expected)
+    assert evaluator.SHAPES == tuple(expected)
 
 
 def test_TK6_a_pair_and_an_odd_tile_is_no_set() -> None:

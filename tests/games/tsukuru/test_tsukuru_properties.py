@@ -27,7 +27,6 @@ from aves_core.games.tsukuru.moves import (
     Move,
 )
 from aves_core.games.tsukuru.phases import Phase
-from aves_core.games.tsukuru.rules import apply_move, legal_moves
 from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruState
 from aves_core.games.tsukuru.tiles import COPIES, KINDS, counts_of, full_set
 from aves_core.kernel.errors import IllegalMoveError
@@ -42,7 +41,7 @@ def check_state(state: TsukuruState) -> None:
                          for tile in shape.tiles)])
     assert list(COPIES) == [sum(column) for column in zip(zones, *state.concealed,
                                                           strict=True)]
-    moves = legal_moves(state)
+    moves = TSUKURU.legal_moves(state)
     to_move = TSUKURU.to_move(state)
     if state.result is not None:
         assert (Phase.GAME_END, None, (), ()) == (state.phase, state.active, to_move, moves)
@@ -63,7 +62,7 @@ def check_state(state: TsukuruState) -> None:
 
 def candidates(state: TsukuruState, rng: random.Random) -> list[Move]:
     """The legal moves and many that are not: every seat's every kind of move."""
-    moves: list[Move] = list(legal_moves(state))
+    moves: list[Move] = list(TSUKURU.legal_moves(state))
     for seat in range(state.num_players):
         moves += [Draw(seat), Finish(seat, ()), FinishFrom(seat, rng.randrange(-1, 5), ())]
         for tile in rng.sample(KINDS, 3):
@@ -79,12 +78,12 @@ def candidates(state: TsukuruState, rng: random.Random) -> list[Move]:
 def step_checked(state: TsukuruState, rng: random.Random, chance: random.Random
                  ) -> TsukuruState:
     """Try the candidates against the checked door, then play one legal move."""
-    legal = set(legal_moves(state))
+    legal = set(TSUKURU.legal_moves(state))
     accepted = []
     before = copy.deepcopy(state)
     for move in candidates(state, rng):
         try:
-            apply_move(state, move)
+            TSUKURU.apply(state, move)
         except IllegalMoveError:
             assert move not in legal
             continue
@@ -96,8 +95,8 @@ def step_checked(state: TsukuruState, rng: random.Random, chance: random.Random
         assert all(isinstance(move, Deal) for move in accepted)
         chosen: Move = TSUKURU.chance_move(state, chance)
     else:
-        chosen = rng.choice(legal_moves(state))
-    after = apply_move(state, chosen)
+        chosen = rng.choice(TSUKURU.legal_moves(state))
+    after = TSUKURU.apply(state, chosen)
     check_scores(state, chosen, after)
     return after
 
@@ -148,9 +147,9 @@ class TsukuruMachine(RuleBasedStateMachine):
         if TSUKURU.awaits_chance(state):
             move: Move = TSUKURU.chance_move(state, self.chance)
         else:
-            moves = legal_moves(state)
+            moves = TSUKURU.legal_moves(state)
             move = moves[choice % len(moves)]
-        after = apply_move(state, move)
+        after = TSUKURU.apply(state, move)
         check_scores(state, move, after)
         self.state = after
 
@@ -160,12 +159,12 @@ class TsukuruMachine(RuleBasedStateMachine):
         for move in (Discard(seat, tile), Get(seat, source, tile + tile), Draw(seat),
                      FinishFrom(seat, source, ())):
             try:
-                after = apply_move(state, move)
+                after = TSUKURU.apply(state, move)
             except IllegalMoveError:
-                assert move not in legal_moves(state)
+                assert move not in TSUKURU.legal_moves(state)
                 assert state == self.state
             else:
-                assert move in legal_moves(state)
+                assert move in TSUKURU.legal_moves(state)
                 check_scores(state, move, after)
 
     @invariant()

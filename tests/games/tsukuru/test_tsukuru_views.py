@@ -12,14 +12,13 @@ import random
 import attrs
 import pytest
 
-from aves_core.games.tsukuru import rules
 from aves_core.games.tsukuru.events import Dealt, Drew, events_for
 from aves_core.games.tsukuru.game import TSUKURU
-from aves_core.games.tsukuru.moves import Draw, parse_move
+from aves_core.games.tsukuru.moves import Draw
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruState
 from aves_core.games.tsukuru.tiles import counts_of, full_set
-from aves_core.games.tsukuru.views import update_view, view_for
+from aves_core.games.tsukuru.views import view_for
 from aves_core.kernel.bots import make_bot
 from aves_core.kernel.errors import SetupError
 from aves_core.kernel.sim import MOVE_LIMIT, play_game
@@ -45,7 +44,7 @@ def test_TK19_a_seat_sees_its_own_tiles_and_everything_public() -> None:
 
 def test_TK19_the_drawn_tile_is_its_owners_alone() -> None:
     state = started()
-    after, events = rules.apply_move_with_events(state, Draw(0))
+    after, events = TSUKURU.apply_with_events(state, Draw(0))
     assert view_for(after, 0).drawn == state.deck[0]
     assert view_for(after, 1).drawn is None
     assert Drew(0, None) in events_for(events, 1)
@@ -53,7 +52,7 @@ def test_TK19_the_drawn_tile_is_its_owners_alone() -> None:
     other = next(index for index, tile in enumerate(state.deck) if tile != state.deck[0])
     deck = list(state.deck)
     deck[0], deck[other] = deck[other], deck[0]
-    swapped, swapped_events = rules.apply_move_with_events(
+    swapped, swapped_events = TSUKURU.apply_with_events(
         attrs.evolve(state, deck=tuple(deck)), Draw(0))
     for seat in (1, 2, None):
         assert view_for(swapped, seat) == view_for(after, seat)
@@ -66,13 +65,13 @@ def test_TK19_the_finishers_tiles_are_public_until_the_next_rounds_end() -> None
     hands = list(state.concealed)
     hands[0] = counts_of(["R0", "R1", "R2", "R3", "B3", "B4", "B5"])
     state = attrs.evolve(state, concealed=tuple(hands), deck=("B6", *state.deck[1:]))
-    done = rules.apply_move(rules.apply_move(state, Draw(0)),
-                            parse_move("0:finish R1R2R3 B4B5B6"))
+    done = TSUKURU.apply(TSUKURU.apply(state, Draw(0)),
+                         TSUKURU.parse_move("0:finish R1R2R3 B4B5B6"))
     for seat in (1, 2, None):
         shown = view_for(done, seat).shown
         assert shown is not None
         assert shown.tiles == counts_of(["R0", "R1", "R2", "R3", "B3", "B4", "B5", "B6"])
-    dealt = rules.apply_move(done, rules.chance_move(done, random.Random(1)))
+    dealt = TSUKURU.apply(done, TSUKURU.chance_move(done, random.Random(1)))
     assert view_for(dealt, 1).shown == view_for(done, 1).shown  # still shown in round 2
 
 
@@ -81,17 +80,14 @@ def test_D11_other_hands_stay_hidden_even_after_the_round() -> None:
     hands = list(state.concealed)
     hands[0] = counts_of(["R0", "R1", "R2", "R3", "B3", "B4", "B5"])
     state = attrs.evolve(state, concealed=tuple(hands), deck=("B6", *state.deck[1:]))
-    done = rules.apply_move(rules.apply_move(state, Draw(0)),
-                            parse_move("0:finish R1R2R3 B4B5B6"))
+    done = TSUKURU.apply(TSUKURU.apply(state, Draw(0)),
+                         TSUKURU.parse_move("0:finish R1R2R3 B4B5B6"))
     assert done.phase is Phase.DEAL
     for seat in (0, 2, None):  # seat 1's tiles never show, to anyone
         assert repr(done.concealed[1]) not in repr(view_for(done, seat))
-    dealt, dealing = rules.apply_move_with_events(done, rules.chance_move(done,
-                                                                          random.Random(2)))
+    _, dealing = TSUKURU.apply_with_events(done, TSUKURU.chance_move(done, random.Random(2)))
     assert [event.tiles is None for event in events_for(dealing, 1)
             if isinstance(event, Dealt)] == [True, False, True]
-    folded = update_view(view_for(done, 1), events_for(dealing, 1))
-    assert folded == view_for(dealt, 1)
 
 
 def test_TK3_the_zones_always_hold_the_61_tiles() -> None:
@@ -103,9 +99,9 @@ def test_TK3_the_zones_always_hold_the_61_tiles() -> None:
         if state.result is not None:
             break
         if state.phase is Phase.DEAL:
-            state = rules.apply_move(state, rules.chance_move(state, chance))
+            state = TSUKURU.apply(state, TSUKURU.chance_move(state, chance))
             continue
-        state = rules.apply_move(state, rng.choice(rules.legal_moves(state)))
+        state = TSUKURU.apply(state, rng.choice(TSUKURU.legal_moves(state)))
 
 
 def test_D1_copies_of_a_tile_are_one_kind() -> None:
@@ -114,7 +110,7 @@ def test_D1_copies_of_a_tile_are_one_kind() -> None:
     hands = list(state.concealed)
     hands[0] = counts_of(["B5", "B5", "B5", "R1", "R1", "R2", "R3"])
     state = attrs.evolve(state, concealed=tuple(hands), phase=Phase.DISCARD)
-    assert [str(move) for move in rules.legal_moves(state)] == [
+    assert [str(move) for move in TSUKURU.legal_moves(state)] == [
         "0:discard R1", "0:discard R2", "0:discard R3", "0:discard B5"]  # one per kind
 
 
@@ -131,9 +127,9 @@ def test_TK15_options_and_their_defaults() -> None:
 def test_TK17_D7_ranks_share_and_skip_and_only_the_finisher_scores() -> None:
     state = started(4, TsukuruOptions("advanced", "rounds"))
     state = attrs.evolve(state, round=8, scores=(9, 12, 12, 3), deck=state.deck[-1:])
-    drawn = rules.apply_move(state, Draw(0))
-    tile = next(move for move in rules.legal_moves(drawn) if type(move).__name__ == "Discard")
-    over = rules.apply_move(drawn, tile)
+    drawn = TSUKURU.apply(state, Draw(0))
+    tile = next(move for move in TSUKURU.legal_moves(drawn) if type(move).__name__ == "Discard")
+    over = TSUKURU.apply(drawn, tile)
     assert over.result is not None
     assert over.result.winners == (1, 2)
     assert over.ranks == (3, 1, 1, 4)

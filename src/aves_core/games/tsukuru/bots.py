@@ -1,32 +1,12 @@
-"""Tsukuru 10 Ten's bots: GreedyBot, the fast playout policy and the search bot's hooks.
-
-**Values.** A hand of 7 tiles is worth its *waits*: for each kind of tile the seat
-has not seen (61 less its concealed tiles, every open set and every discard), the
-chance that it is the next tile (its unseen count over all unseen tiles) times what
-finishing with it would score (the best arrangement's points: 1 under basic scoring).
-
-**GreedyBot** (``greedy``) plays from its view alone (never a hidden tile; ties at
-random with its ``rng``): it finishes whenever it can, with the arrangement that
-scores most (a finish is worth 1,000 and its points); otherwise it keeps the 7 tiles
-whose waits are worth most: after a draw it discards the tile whose loss costs least;
-at the start of a turn it takes an opponent's discard into an open set only when the
-hand it would keep after the discard waits for more than its present hand does (and,
-under advanced scoring, more than the Closed bonus it gives up), else it draws.
-
-**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
-``search_hooks()``: what a seat knows is its view; ``sample`` deals the unseen tiles to
-the other seats' concealed places and the deck, uniformly. Its horizon is the round
-(``_round_result``): a walk or playout ends when the round does, won by its finisher
-(a dry round: shared), since every round is dealt afresh and under basic scoring is
-worth one point to one seat, whatever came before. Playouts finish when they can,
-otherwise draw and discard to keep the most finishing chances (``keep_value``); one
-stopped early (``PLAYOUT_MOVES``) is won by the most points, then by the hand likeliest
-to finish with its next draw. GreedyBot's scores order and bias the root's moves, its
-equal discards ordered by two steps of ``keep_value`` (``_outlook``).
+"""Tsukuru 10 Ten's bots (docs/tsukuru.md, "Bots"): ``GreedyBot``, which keeps the tiles
+whose *waits* are worth most (each unseen kind's chance of being the next tile times the
+points finishing with it would score), the fast playout policy (``keep_value``) and the
+search bot's hooks, whose horizon is the round.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
@@ -40,13 +20,10 @@ from aves_core.games.tsukuru.evaluator import (
     score,
     totals,
 )
+from aves_core.games.tsukuru.listing import legal_moves
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
-from aves_core.games.tsukuru.rules import (
-    is_legal,
-    legal_moves,
-    step,
-)
+from aves_core.games.tsukuru.rules import get_plan, transition
 from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruState
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, Counts, tiles_of
 from aves_core.games.tsukuru.views import TsukuruView
@@ -166,15 +143,12 @@ def score_moves(view: TsukuruView) -> dict[Move, float]:
 def _get_value(judge: _Judge, view: TsukuruView, move: Get, concealed: Counts) -> float:
     """The hand a get leaves after its best discard, less the Closed bonus it gives up
     (advanced), and a little less than drawing when equal (a get shows the hand)."""
-    taken = view.discards[move.source][-1]
-    token, _, colour = move.tiles.partition("=")
-    pair = (token[:2], token[2:])
-    three = tuple(sorted((taken, *pair), key=INDEX.__getitem__))
-    colours = {code[0] for code in three} - {"P"}
-    shape = TileSet((three[0], three[1], three[2]), colour or next(iter(colours)))
+    plan = get_plan(move.tiles, view.discards[move.source][-1])
+    assert plan is not None  # a legal get
+    needs, shape, _tiles = plan
     left = concealed
-    for code in pair:
-        left = _add(left, INDEX[code], -1)
+    for index, count in needs:
+        left = _add(left, index, -count)
     opened = (*judge.opened, shape)
     value = judge.best_discard(left, opened) - 0.01
     if judge.advanced and not judge.opened:
@@ -372,21 +346,17 @@ def _root_scores(state: TsukuruState, knowledge: TsukuruView) -> Mapping[Move, f
     return scores
 
 
-def _num_players(state: TsukuruState) -> int:
-    return state.num_players
-
-
-def search_hooks() -> SearchHooks[TsukuruState, Move, TsukuruView]:
-    """The hooks of the generic search bot (plain functions)."""
+def search_hooks(game: Any) -> SearchHooks[TsukuruState, Move, TsukuruView]:
+    """The hooks of the generic search bot for ``game`` (Tsukuru)."""
     return SearchHooks(
         knowledge=_knowledge,
         sample=sample,
         legal_moves=legal_moves,
-        is_legal=is_legal,
-        step=step,
+        is_legal=game.is_legal,
+        step=functools.partial(transition, events=None),
         mover=attrgetter("active"),
         result=_round_result,
-        num_players=_num_players,
+        num_players=attrgetter("num_players"),
         playout_move=playout_move,
         cutoff=_cutoff,
         root_scores=_root_scores,

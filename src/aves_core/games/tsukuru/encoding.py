@@ -1,78 +1,41 @@
-"""Tsukuru 10 Ten for learning agents: a fixed action index for every seat's move and a
-flat observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
-
-Tiles ``k`` are the 19 kinds in canonical order (``R0``-``R7`` 0-7, ``B1``-``B7``
-8-14, ``P5``-``P8`` 15-18). An opponent ``o`` is counted to the mover's left: 0 is the
-next seat, 1 the one after, 2 the third (always 0 with two players).
-
-Actions (17,306, the same for every number of players):
-
-- 0: draw; 1-19: discard a tile of kind ``k``: ``1 + k``;
-- 20-1729: get: ``20 + (o*190 + p)*3 + c``, where ``p`` numbers the pairs of concealed
-  kinds ``i <= j`` in order (0 for ``R0R0`` ... 189 for ``P8P8``) and ``c`` is the colour
-  named for three purples: 0 none, 1 red, 2 blue;
-- 1730-: finish (``f`` = 0) or finishfrom opponent ``o`` (``f = 1 + o``):
-  ``1730 + f*A + a``, where ``a`` numbers the ``A`` = 3,894 arrangements a finish can
-  declare (at most two sets whose values total 10 or less, then at most one free
-  purple's colour: two free purples already total 11), in the order of
-  ``ARRANGEMENTS``.
-
-The chance move (``*:deal ...``) has no index: no agent makes it.
-
-Observation (``128 + 62 * N`` floats for ``N`` players: 252 for 2, 376 for 4), from the
-observing seat's side (seat ``me + i`` is "i seats to my left", first in every
-per-seat block); counts of a kind are divided by 4, so every value lies in [0, 1.2]:
-
-- my concealed tiles, count of each kind /4; the tile I just drew, one-hot;
-- per seat (a block of 62): its open sets' tiles, count of each kind /4; its discard
-  pile, count of each kind /4; its last discard (the one a get may take), one-hot;
-  its hand size /8; its points /25; 1 if it deals; 1 if it is to move;
-  1 if it made the last finish;
-- the last finish's tiles, count of each kind /4; its points /25;
-- the deck's size /61; the round /16; the phase, one-hot: turn, drawn, discard, deal,
-  gameEnd; 1 under advanced scoring; 1 with ``end=rounds``;
-- the totals my hand's arrangements reach, 0-59 one-hot-many (1 at each total), and 1
-  when 10 is among them.
+"""Tsukuru 10 Ten for learning agents: a fixed action index for every seat's move (an
+``ActionTable`` over ``all_moves``) and a flat observation of a seat's view, both tabled
+in docs/ai.md. Tile kinds are numbered in canonical order (0-18); an opponent ``o`` is
+counted to the mover's left (0 the next seat). The 17,306 actions are the same for
+every number of players: draw, a discard of each kind, a get of each opponent, pair of
+concealed kinds and named colour, then a finish or finishfrom of each opponent with
+each of ``ARRANGEMENTS``. The chance move (``*:deal ...``) has no index.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from aves_core.games.tsukuru.evaluator import TARGET, TileSet, set_colours
+from aves_core.games.tsukuru.evaluator import SHAPES, TARGET, TileSet
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS
 from aves_core.games.tsukuru.views import TsukuruView
-from aves_core.kernel.encoding import EncodingError
+from aves_core.kernel.encoding import ActionTable
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["ARRANGEMENTS", "TsukuruEncoding"]
+__all__ = ["ARRANGEMENTS", "TsukuruEncoding", "all_moves"]
 
 _K = len(KINDS)
 PAIRS = tuple(itertools.combinations_with_replacement(range(_K), 2))
-_PAIR = {pair: index for index, pair in enumerate(PAIRS)}
 OPPONENTS = 3
-
-
-def _shapes() -> tuple[TileSet, ...]:
-    shapes: list[TileSet] = []
-    for combo in itertools.combinations_with_replacement(KINDS, 3):
-        if all(combo.count(code) <= COPIES[INDEX[code]] for code in combo):
-            shapes.extend(TileSet((combo[0], combo[1], combo[2]), colour)
-                          for colour in sorted(set_colours(combo), reverse=True))
-    return tuple(shapes)
 
 
 def _arrangements() -> tuple[tuple[str, ...], ...]:
     """Every finish's tokens that can total 10: at most two sets (their values 10 or
     less), then at most one free purple's colour."""
-    shapes = _shapes()
+    shapes = SHAPES
     found: list[tuple[str, ...]] = []
     declared: list[tuple[TileSet, ...]] = [()]
     for first, one in enumerate(shapes):
@@ -96,14 +59,29 @@ def _arrangements() -> tuple[tuple[str, ...], ...]:
 
 ARRANGEMENTS = _arrangements()
 """Every arrangement a finish can declare, as its tokens: the finish actions' order."""
-_ARRANGEMENT = {tokens: index for index, tokens in enumerate(ARRANGEMENTS)}
-
 DRAW = 0
 DISCARD = 1
 GET = DISCARD + _K
 FINISH = GET + OPPONENTS * len(PAIRS) * 3
-_NAMED = {"": 0, "R": 1, "B": 2}
 ACTIONS = FINISH + (1 + OPPONENTS) * len(ARRANGEMENTS)
+
+
+@functools.cache
+def all_moves(num_players: int, seat: int) -> tuple[Move, ...]:
+    """Every move ``seat`` could make, in the order of its action indices (the module's
+    table). An opponent ``o`` that a game of ``num_players`` lacks is written as seat
+    ``num_players + o``: a move never legal, so its index is never legal either."""
+
+    def opponent(other: int) -> int:
+        return (seat + 1 + other) % num_players if other < num_players - 1 else num_players + other
+
+    gets = (Get(seat, opponent(other), KINDS[first] + KINDS[second] + named)
+            for other in range(OPPONENTS) for first, second in PAIRS
+            for named in ("", "=R", "=B"))
+    finishing = (FinishFrom(seat, opponent(which - 1), tokens) if which else Finish(seat, tokens)
+                 for which in range(1 + OPPONENTS) for tokens in ARRANGEMENTS)
+    return (Draw(seat), *(Discard(seat, code) for code in KINDS), *gets, *finishing)
+
 
 COUNT_SCALE = 4.0
 # One seat's block.
@@ -127,14 +105,14 @@ def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
 
-class TsukuruEncoding:
-    """The encoding of Tsukuru for ``num_players`` seats (2 to 4): the actions are the
-    same for all, the observation's size depends on the number of players."""
+class TsukuruEncoding(ActionTable):
+    """The encoding of Tsukuru for ``num_players`` seats (2 to 4): the actions (of
+    ``all_moves``) are the same for all, the observation's size depends on the number of
+    players."""
 
-    num_actions = ACTIONS
-
-    def __init__(self, num_players: int) -> None:
-        self.num_players = count = num_players
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
+        count = num_players
         self.shown = O_SEATS + count * SEAT_BLOCK
         self.shown_points = self.shown + _K
         self.deck = self.shown_points + 1
@@ -145,61 +123,6 @@ class TsukuruEncoding:
         self.totals = self.rounds + 1
         self.finishes = self.totals + TOTALS
         self.observation_size = self.finishes + 1
-
-    def action_index(self, move: Move) -> int:
-        """See the module's table; ``EncodingError`` for a deal (no agent makes it) or a
-        move no index names."""
-        kind = type(move)
-        if kind is Draw:
-            return DRAW
-        if isinstance(move, Discard) and move.tile in INDEX:
-            return DISCARD + INDEX[move.tile]
-        if isinstance(move, Get):
-            token, _, colour = move.tiles.partition("=")
-            pair = (INDEX.get(token[:2], -1), INDEX.get(token[2:], -1))
-            if pair in _PAIR and move.source != move.player:
-                other = (move.source - move.player - 1) % self.num_players
-                if other < OPPONENTS and colour in _NAMED:
-                    return GET + (other * len(PAIRS) + _PAIR[pair]) * 3 + _NAMED[colour]
-        if isinstance(move, Finish | FinishFrom) and move.arrangement in _ARRANGEMENT:
-            which = (0 if isinstance(move, Finish)
-                     else 1 + (move.source - move.player - 1) % self.num_players)
-            if which <= OPPONENTS:
-                return FINISH + which * len(ARRANGEMENTS) + _ARRANGEMENT[move.arrangement]
-        raise EncodingError(f"{move} has no Tsukuru action index")
-
-    def move_of(self, index: int, view: TsukuruView) -> Move:
-        """The seat's legal move with this index."""
-        seat = view.seat
-        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
-            raise EncodingError(f"{index!r} is no Tsukuru action of {seat!r} "
-                                f"(0 to {ACTIONS - 1})")
-        count = self.num_players
-        move: Move
-        if index == DRAW:
-            move = Draw(seat)
-        elif index < GET:
-            move = Discard(seat, KINDS[index - DISCARD])
-        elif index < FINISH:
-            rest, named = divmod(index - GET, 3)
-            other, pair = divmod(rest, len(PAIRS))
-            if other >= count - 1:
-                raise EncodingError(f"action {index} names an opponent a {count}-player game "
-                                    "does not have")
-            first, second = PAIRS[pair]
-            tiles = KINDS[first] + KINDS[second] + ("", "=R", "=B")[named]
-            move = Get(seat, (seat + 1 + other) % count, tiles)
-        else:
-            which, arrangement = divmod(index - FINISH, len(ARRANGEMENTS))
-            if which > count - 1:
-                raise EncodingError(f"action {index} names an opponent a {count}-player game "
-                                    "does not have")
-            tokens = ARRANGEMENTS[arrangement]
-            move = (Finish(seat, tokens) if which == 0
-                    else FinishFrom(seat, (seat + which) % count, tokens))
-        if move not in view.legal_moves:
-            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
-        return move
 
     def observe(self, view: TsukuruView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table)."""

@@ -1,19 +1,8 @@
-"""The hand evaluator: every way a hand of Tsukuru 10 Ten finishes, and what it scores.
-
-A finishing hand is 8 tiles: the seat's concealed tiles and its open sets. The seat
-declares an *arrangement* (TK10): disjoint sets of its concealed tiles and, under
-advanced scoring, a colour for each purple tile in no set. Its total is the values of
-every set (open and declared, TK7) plus the face values of the tiles in no set; it
-finishes exactly when the total is 10 [D5]. ``finishes`` lists every arrangement that
-does, each once (copies are identical [D1], so an arrangement is which sets, not which
-copies), and ``score`` says what one scores, bonus by bonus (TK12-TK14), as data a
-browser or a terminal can show ("Closed +1, Half Color +1").
-
-The search is small: at most two sets fit in 8 tiles, and the sets a hand can make are
-looked up in a table of the 60-odd set shapes the tiles allow. Results are cached by
-hand, since a table meets the same hands again and again. Most hands do not finish, so
-``reaches`` answers first whether a hand reaches a total at all, from tables of the
-hand's red-and-purple part and blue-and-purple part that hands share far more often.
+"""The hand evaluator (docs/tsukuru.md, "Tiles, sets and the evaluator"): every
+arrangement of 8 tiles (concealed and open) that totals 10 (TK10, [D5]), each once
+(``finishes``), what one scores bonus by bonus (``score``, TK12-TK14), and ``reaches``,
+the quick test of whether a hand reaches a total at all, asked first since most hands
+do not finish.
 """
 
 from __future__ import annotations
@@ -40,23 +29,9 @@ from aves_core.games.tsukuru.tiles import (
     value_of,
 )
 
-__all__ = [
-    "BONUS_NAMES",
-    "TARGET",
-    "Arrangement",
-    "Score",
-    "TileSet",
-    "arrangement_of",
-    "finishes",
-    "free_tiles",
-    "hand_colours",
-    "open_value",
-    "reaches",
-    "score",
-    "set_colours",
-    "set_value",
-    "totals",
-]
+__all__ = ["BONUS_NAMES", "SHAPES", "TARGET", "Arrangement", "Score", "TileSet", "arrangement_of",
+           "finishes", "free_tiles", "hand_colours", "open_value", "reaches", "score",
+           "set_colours", "set_value", "totals"]
 
 TARGET = 10
 """The total a finish must reach (TK10)."""
@@ -132,19 +107,20 @@ def _set_shapes() -> tuple[TileSet, ...]:
 _SHAPE_VALUES: dict[tuple[tuple[str, ...], str], int] = {}
 """Each shape's value by its tiles and colour, filled below: an open set's value is read
 on every legal-move listing (a set of another shape is computed)."""
-_SHAPES = _set_shapes()
+SHAPES = _set_shapes()
+"""Every set the 61 tiles allow, in canonical order of their tiles (then red, blue)."""
 _NEEDS = tuple(tuple(sorted(Counter(INDEX[code] for code in shape.tiles).items()))
-               for shape in _SHAPES)
+               for shape in SHAPES)
 _MASKS = tuple(sum(1 << index for index, _count in need) for need in _NEEDS)
 _REPEATS = tuple(tuple((index, count) for index, count in need if count > 1)
                  for need in _NEEDS)
 """Each shape's kinds as a bit mask, and the kinds it needs more than one of: the quick
 test of whether a hand holds it."""
-_VALUES = tuple(shape.value for shape in _SHAPES)
+_VALUES = tuple(shape.value for shape in SHAPES)
 _SHAPE_VALUES.update(((shape.tiles, shape.colour), value)
-                     for shape, value in zip(_SHAPES, _VALUES, strict=True))
+                     for shape, value in zip(SHAPES, _VALUES, strict=True))
 _FACE = tuple(value_of(code) for code in KINDS)
-_LOST = tuple(sum(value_of(code) for code in shape.tiles) - shape.value for shape in _SHAPES)
+_LOST = tuple(sum(value_of(code) for code in shape.tiles) - shape.value for shape in SHAPES)
 """What declaring each shape takes off the total of the tiles: their faces less its
 value."""
 _PURPLES = tuple(index for index, code in enumerate(KINDS) if code[0] == PURPLE)
@@ -239,7 +215,7 @@ def open_value(open_sets: tuple[TileSet, ...]) -> int:
 
 _PURPLE_FIRST = _PURPLES[0]
 _PRINTED = tuple(next((colour_of(code) for code in shape.tiles if colour_of(code) != PURPLE),
-                      PURPLE) for shape in _SHAPES)
+                      PURPLE) for shape in SHAPES)
 _PURPLES_USED = tuple(sum(1 << (index - _PURPLE_FIRST) for index, _count in need
                           if index >= _PURPLE_FIRST) for need in _NEEDS)
 _POSITIONS = ({index: index if index < 8 else index - 7
@@ -376,7 +352,7 @@ def finishes(concealed: Counts, open_sets: tuple[TileSet, ...] = (),
     for shapes, total in _declarations(concealed):
         if total != need:
             continue
-        sets = tuple(_SHAPES[shape] for shape in shapes)
+        sets = tuple(SHAPES[shape] for shape in shapes)
         free = list(concealed)
         for shape in shapes:
             for index, count in _NEEDS[shape]:

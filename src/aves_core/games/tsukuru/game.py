@@ -1,39 +1,24 @@
-"""Tsukuru 10 Ten as a kernel game: the ``Game`` protocol over Tsukuru's functions.
-
-``TSUKURU`` is the instance. Like Cubirds it has chance during play
-(``Chance.PLAY``): between rounds the state awaits the next deal (``awaits_chance``),
-which whoever runs the game draws with ``chance_move`` and applies like any move; the
-log records it as ``*:deal ...``. Simulations stop at a move cap (TK18's 3,000 moves):
-dry rounds may repeat, so the rules themselves have none.
+"""Tsukuru 10 Ten as a kernel game (``TSUKURU``): its facts, door, chance, views and
+parts; the kernel derives the rest from ``moves``, ``events`` and ``rules``. Between
+rounds the state awaits the next deal (``Chance.PLAY``), a chance move the log records
+as ``*:deal ...``. The rules have no move cap (TK18): simulations stop at theirs.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from aves_core.games.tsukuru import rules, setup
+from aves_core.games.tsukuru import encoding, listing, rules, setup
 from aves_core.games.tsukuru.events import Event, events_for
-from aves_core.games.tsukuru.moves import Deal, Move, parse_move
+from aves_core.games.tsukuru.moves import Move
 from aves_core.games.tsukuru.phases import PHASES, Phase
-from aves_core.games.tsukuru.serialize import MOVE_TAGS
-from aves_core.games.tsukuru.state import (
-    REASONS,
-    TsukuruOptions,
-    TsukuruSetup,
-    TsukuruState,
-)
+from aves_core.games.tsukuru.state import REASONS, TsukuruOptions, TsukuruSetup, TsukuruState
 from aves_core.games.tsukuru.tiles import counts_of, tiles_of
-from aves_core.games.tsukuru.views import TsukuruView, update_view, view_for
+from aves_core.games.tsukuru.views import TsukuruView, view_for
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
-
-if TYPE_CHECKING:
-    from aves_core.kernel.bots import Bot
-    from aves_core.kernel.search import SearchHooks
-    from aves_core.kernel.terminal import Screen
 
 __all__ = ["TSUKURU", "TsukuruGame"]
 
@@ -60,107 +45,36 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
         setup_codes=("bad_options", "bad_dealer", "bad_deal"),
     )
     phases = PHASES
-    move_type = Move
-    move_tags = MOVE_TAGS
-    event_type = Event
-    options_type = TsukuruOptions
-    setup_type = TsukuruSetup
-    state_type = TsukuruState
-    view_type = TsukuruView
+    refusals = rules.REFUSALS
     undo_rule = "nothing can be taken back: every move shows or takes a tile"
-    _hooks: SearchHooks[Any, Any, Any] | None = None
+    parts: Mapping[str, str] = {"screen": ".terminal:TsukuruScreen",
+                                "encoding": ".encoding:TsukuruEncoding",
+                                "bots": ".bots:bot_factories", "search": ".bots:search_hooks"}
 
-    # --- setup ---------------------------------------------------------------
-
-    def default_options(self) -> TsukuruOptions:
-        """Basic scoring, to a target of 4 points."""
-        return TsukuruOptions()
-
-    def new_setup(self, num_players: int, options: TsukuruOptions, seed: int | None, *,
-                  first_player: int | None = None) -> TsukuruSetup:
-        """``setup.new_setup``: round 1's deal and the dealer, from ``seed`` (TK4)."""
-        return setup.new_setup(num_players, options, seed, first_player=first_player)
-
-    def start(self, num_players: int, setup_: TsukuruSetup) -> TsukuruState:
-        """``setup.start``: the recorded setup, checked, and round 1 dealt."""
-        return setup.start(num_players, setup_)
+    # The rules' functions are the game's: plain functions, one call each on the hot path.
+    new_setup = staticmethod(setup.new_setup)
+    start = staticmethod(setup.start)
+    legal_moves = staticmethod(listing.legal_moves)
+    transition = staticmethod(rules.transition)
+    chance_move = staticmethod(rules.chance_move)
+    chance_generator = staticmethod(setup.chance_generator)
+    view = staticmethod(view_for)
+    all_moves = staticmethod(encoding.all_moves)
+    events_for = staticmethod(events_for)
 
     def options_of(self, setup_: TsukuruSetup) -> TsukuruOptions:
         """The options that give this setup."""
         return TsukuruOptions(setup_.scoring, setup_.end)
 
-    # --- play ------------------------------------------------------------------
-
-    def legal_moves(self, state: TsukuruState) -> tuple[Move, ...]:
-        """``rules.legal_moves``."""
-        return rules.legal_moves(state)
-
-    def apply(self, state: TsukuruState, move: Move) -> TsukuruState:
-        """``rules.apply_move``."""
-        return rules.apply_move(state, move)
-
-    def step(self, state: TsukuruState, move: Move) -> TsukuruState:
-        """``rules.step``."""
-        return rules.step(state, move)
-
-    def apply_with_events(self, state: TsukuruState, move: Move
-                          ) -> tuple[TsukuruState, tuple[Event, ...]]:
-        """``rules.apply_move_with_events``."""
-        return rules.apply_move_with_events(state, move)
-
     def is_legal(self, state: TsukuruState, move: Move) -> bool:
-        """``rules.is_legal``."""
-        return rules.is_legal(state, move)
-
-    def result(self, state: TsukuruState) -> Result | None:
-        """``state.result`` (its ranks: ``state.ranks``)."""
-        return state.result
-
-    def to_move(self, state: TsukuruState) -> tuple[int, ...]:
-        """The seat to move; nobody while a deal is awaited or once the game is over."""
-        return () if state.active is None else (state.active,)
-
-    def phase_name(self, state: TsukuruState) -> str:
-        """``turn``, ``drawn``, ``discard``, ``deal`` or ``gameEnd``."""
-        return state.phase.value
-
-    def mover(self, move: Move) -> int | None:
-        """The seat that makes ``move``; None for a deal."""
-        return None if type(move) is Deal else move.player  # type: ignore[union-attr]
-
-    # --- chance during play --------------------------------------------------------
+        """``rules.verdict``, the door's verdict on a draw, a discard, a get or a move out
+        of turn or phase without its messages; the door's checks for the rest."""
+        verdict = rules.verdict(state, move)
+        return Game.is_legal(self, state, move) if verdict is None else verdict
 
     def awaits_chance(self, state: TsukuruState) -> bool:
         """True in phase ``deal``: a round ended and the next awaits its tiles."""
         return state.phase is _DEAL
-
-    def chance_move(self, state: TsukuruState, rng: random.Random) -> Deal:
-        """``rules.chance_move``: the 61 tiles shuffled with ``rng``."""
-        return rules.chance_move(state, rng)
-
-    def chance_generator(self, num_players: int, options: TsukuruOptions, seed: int | None
-                         ) -> random.Random:
-        """``random.Random(seed)`` past the setup's two draws."""
-        return setup.chance_generator(num_players, options, seed)
-
-    # --- what a seat may know ---------------------------------------------------
-
-    def view(self, state: TsukuruState, seat: int | None) -> TsukuruView:
-        """``view_for``."""
-        return view_for(state, seat)
-
-    def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """``events_for``: a drawn tile and dealt tiles are their owner's alone."""
-        return events_for(events, seat)
-
-    def update_view(self, view: TsukuruView, events: Iterable[Event]) -> TsukuruView:
-        """``update_view``."""
-        return update_view(view, events)
-
-    def web_folder(self) -> Path:
-        """``games/tsukuru/web``: every seat's sets and discards, the seat's tiles and its
-        moves, each finish with its score, in the browser."""
-        return Path(__file__).resolve().parent / "web"
 
     def indistinguishable(self, state: TsukuruState, seat: int | None, rng: random.Random
                           ) -> TsukuruState:
@@ -188,30 +102,14 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
                             state.drawn if state.active == seat else None, state.shown,
                             state.ended, state.result)
 
-    # --- learning agents ------------------------------------------------------------
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of
-        ``aves_core.games.tsukuru.encoding``."""
-        from aves_core.games.tsukuru.encoding import TsukuruEncoding
-
-        self.check_players(num_players)
-        return TsukuruEncoding(num_players)
-
-    # --- undo -------------------------------------------------------------------
-
-    def undo(self, before: TsukuruState, move: Move, events: Sequence[Event],
-             after: TsukuruState, seat: int) -> tuple[Event, ...] | None:
-        """Never: a draw reveals a tile to its seat, a discard or a get shows one to all,
-        and a finish ends the round."""
-        return None
-
-    # --- text and JSON ----------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        """``0:draw``, ``0:discard B7``, ``0:get 2 B4B5``, ``0:finish R1R2R3 B4B5B6``,
-        ``0:finishfrom 3 ...``, ``*:deal ...``."""
-        return parse_move(text)
+    def invariants(self, state: TsukuruState) -> list[str]:
+        """The 61 tiles in the zones (TK3); a turn never starts with an empty deck
+        (TK11)."""
+        problems = [] if state.tile_count() == 61 else [
+            f"the zones hold {state.tile_count()} tiles, not 61"]
+        if state.phase is Phase.TURN and not state.deck:
+            problems.append("a turn starts with an empty deck")
+        return problems
 
     def state_report(self, state: TsukuruState) -> dict[str, Any]:
         """Round, dealer, scores, ranks, every seat's concealed tiles, open sets and
@@ -232,31 +130,6 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
                 "points": shown.score.points, "parts": [list(part)
                                                         for part in shown.score.parts]},
         }
-
-    # --- players ------------------------------------------------------------------------
-
-    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
-        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
-        from ``aves_core.games.tsukuru.bots``."""
-        from aves_core.games.tsukuru.bots import bot_factories
-
-        return bot_factories(self)
-
-    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
-        """The unseen tiles dealt at random, GreedyBot's scores at the root, quick
-        playouts, deals drawn as they come (``bots.search_hooks``)."""
-        if self._hooks is None:
-            from aves_core.games.tsukuru.bots import search_hooks
-
-            self._hooks = search_hooks()
-        return self._hooks
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """Every seat's sets and discards, the player's tiles and its finishes with their
-        scores in a terminal, for ``aves play --game tsukuru``."""
-        from aves_core.games.tsukuru.terminal import TsukuruScreen
-
-        return TsukuruScreen()
 
     def describe_result(self, result: Result) -> str:
         """``the target score`` or ``every seat dealt twice``."""

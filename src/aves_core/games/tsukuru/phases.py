@@ -1,41 +1,7 @@
-"""Tsukuru 10 Ten's phases and the transitions between them, declared once.
-
-A turn (RULES-tsukuru.md TK8-TK11): the seat to move draws (``drawn``: it may then
-finish, or discard), takes an opponent's last discard into an open set (``discard``:
-it must discard), or finishes with an opponent's last discard. A discard ends the
-turn (``turnEnd``, automatic): the next seat moves, unless the deck is empty, which
-ends the round dry [D6]. A finish ends the round (``roundEnd``, automatic): the
-finisher scores; the game ends when a seat reaches the target or, with
-``end=rounds``, after round 2N (TK16); otherwise the next round's deal is a chance
-node, ``deal``: no seat moves until the 61 tiles are shuffled and dealt (the chance
-move ``*:deal ...``, TK4).
-
-```mermaid
-stateDiagram-v2
-  direction LR
-
-  state "turn" as turn
-  state "drawn" as drawn
-  state "discard" as discard
-  state "turnEnd" as turnEnd
-  state "roundEnd" as roundEnd
-  state "deal" as deal
-  state "gameEnd" as gameEnd
-
-  turn --> drawn: draw
-  turn --> discard: get
-  turn --> roundEnd: finishfrom
-  drawn --> roundEnd: finish
-  drawn --> turnEnd: discard
-  discard --> turnEnd: discard
-  turnEnd --> turn: next_turn
-  turnEnd --> roundEnd: dry
-  roundEnd --> gameEnd: game_over
-  roundEnd --> deal: next_round
-  deal --> turn: dealt
-  [*] --> turn
-```
-(``PHASES.diagram()`` draws the same machine from the declaration below.)
+"""Tsukuru 10 Ten's phases and the transitions between them (TK8-TK11, TK16), declared
+once: docs/tsukuru.md draws the machine (``PHASES.diagram()`` draws it from this
+declaration). ``turnEnd`` and ``roundEnd`` are automatic; in ``deal`` the next round
+awaits its chance move (``*:deal ...``, TK4) and no seat moves.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""Setting up a game of Tsukuru 10 Ten: the seeded setup (TK4), the check of a recorded
-setup and of a deal, the dealt round, and the generator of a seeded game's later deals.
-
-``new_setup`` draws from ``random.Random(seed)``, in this order [D2]: round 1's deal
-(the 61 tiles in canonical order, shuffled) and the first dealer (``randrange(N)``,
-drawn even when one is given). ``chance_generator`` continues that generator past
-those two draws, so each later round's deal is the generator's next shuffle of the
-61 tiles; the log records every deal, so replay draws nothing.
+"""Setting up a game of Tsukuru 10 Ten (TK4): the seeded setup, the checks of a recorded
+setup and of a deal, a dealt round, and the generator of a seeded game's later deals.
+``random.Random(seed)`` draws round 1's deal, then the first dealer (drawn even when one
+is given), then each later round's deal [D2]; the log records every deal.
 """
 
 from __future__ import annotations
@@ -24,17 +20,8 @@ from aves_core.games.tsukuru.state import (
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, counts_of, full_set
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "chance_generator",
-    "check_deal",
-    "check_players",
-    "deal_round",
-    "new_setup",
-    "next_deal",
-    "start",
-]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "chance_generator", "check_deal", "check_players",
+           "deal_round", "new_setup", "next_deal", "start"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -55,7 +42,8 @@ def _check_options(options: object) -> TsukuruOptions:
     return options
 
 
-def _shuffled(rng: random.Random) -> tuple[str, ...]:
+def next_deal(rng: random.Random) -> tuple[str, ...]:
+    """A round's deal: the 61 tiles in canonical order, shuffled by ``rng`` (TK4)."""
     tiles = list(full_set())
     rng.shuffle(tiles)
     return tuple(tiles)
@@ -71,7 +59,7 @@ def new_setup(num_players: int, options: TsukuruOptions, seed: int | None, *,
     if seed is not None:
         require_int(seed, "seed")
     rng = random.Random(seed)
-    deal = _shuffled(rng)
+    deal = next_deal(rng)
     dealer = rng.randrange(count)
     setup = TsukuruSetup(options.scoring, options.end, deal,
                          dealer if first_player is None else first_player)
@@ -89,14 +77,9 @@ def chance_generator(num_players: int, options: TsukuruOptions, seed: int | None
         return random.SystemRandom()
     require_int(seed, "seed")
     rng = random.Random(seed)
-    _shuffled(rng)
+    next_deal(rng)
     rng.randrange(count)
     return rng
-
-
-def next_deal(rng: random.Random) -> tuple[str, ...]:
-    """A round's deal: the 61 tiles in canonical order, shuffled by ``rng`` (TK4)."""
-    return _shuffled(rng)
 
 
 def check_deal(deal: object, path: str = "deal") -> tuple[str, ...]:

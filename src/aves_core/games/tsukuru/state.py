@@ -1,9 +1,6 @@
 """Frozen values that describe a game of Tsukuru 10 Ten: options, the recorded setup,
-the last finish, the state.
-
-Copies of a tile are identical [D1], so each seat's concealed tiles are counts (19
-ints, canonical order; see ``tiles``); the deck (top first) and each discard pile
-(oldest first, its last tile the newest) keep their order as tuples of codes.
+the last finish, the state. A seat's concealed tiles are counts (``tiles``); the deck
+(top first) and each discard pile (oldest first) are tuples of codes.
 """
 
 from __future__ import annotations
@@ -19,18 +16,8 @@ from aves_core.games.tsukuru.tiles import Counts, tiles_of
 from aves_core.kernel.errors import ArgumentError, SetupError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "ENDS",
-    "HAND_TILES",
-    "REASONS",
-    "SCORINGS",
-    "TARGETS",
-    "Shown",
-    "TsukuruOptions",
-    "TsukuruSetup",
-    "TsukuruState",
-    "ranks_of",
-]
+__all__ = ["ENDS", "HAND_TILES", "REASONS", "SCORINGS", "TARGETS", "Shown", "TsukuruOptions",
+           "TsukuruSetup", "TsukuruState", "ranks_of"]
 
 REASONS = ("target", "rounds")
 """Why a game ends (TK16)."""

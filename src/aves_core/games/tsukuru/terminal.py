@@ -1,27 +1,13 @@
-"""Tsukuru 10 Ten in a terminal: the round, every seat's open sets and discards, the
-player's tiles, the last finish, the moves.
-
-The screen ``aves play --game tsukuru`` draws: the round, the dealer and the scores,
-the deck's size, each seat's hand size, open sets and discard pile (its last tile, the
-one a get or a finish may take, in brackets), the last finish with its arrangement and
-its score part by part, then the player's concealed tiles (the tile just drawn marked
-``*``) and the legal moves numbered: each finish with its total and its score
-("Closed +1, Half Color +1"), best first. ``why`` says why the hand cannot finish (the
-totals its arrangements reach). A move can be typed short: ``d`` (draw), ``B7`` (a
-discard), ``g 2 B4B5`` (a get), ``f`` (the best finish after a draw) or ``f 3`` (the
-best finish with seat 3's discard).
+"""Tsukuru 10 Ten in a terminal (docs/tsukuru.md, "In the terminal"): the table, the
+numbered moves with each finish's score, the events in words and the short forms
+``d``, ``B7``, ``g 2 B4B5``, ``f``, ``f 3`` and ``why``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aves_core.games.tsukuru.evaluator import (
-    TARGET,
-    arrangement_of,
-    score,
-    totals,
-)
+from aves_core.games.tsukuru.evaluator import TARGET, totals
 from aves_core.games.tsukuru.events import (
     Dealt,
     Discarded,
@@ -32,13 +18,14 @@ from aves_core.games.tsukuru.events import (
     RoundDry,
     RoundStarted,
 )
-from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move, parse_move
+from aves_core.games.tsukuru.game import TSUKURU
+from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.state import TsukuruState
-from aves_core.games.tsukuru.tiles import INDEX, Counts, tiles_of
+from aves_core.games.tsukuru.tiles import tiles_of
 from aves_core.games.tsukuru.views import TsukuruView
 from aves_core.kernel.errors import AvesError
-from aves_core.kernel.terminal import Paint
+from aves_core.kernel.terminal import Paint, ordinal, plural
 
 __all__ = ["TsukuruScreen"]
 
@@ -53,22 +40,6 @@ def _tile(code: str, paint: Paint) -> str:
 
 def _tiles(codes: Sequence[str], paint: Paint) -> str:
     return " ".join(_tile(code, paint) for code in codes)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _ordinal(rank: int) -> str:
-    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
-
-
-def _hand_of(view: TsukuruView, move: Finish | FinishFrom) -> Counts:
-    concealed = view.concealed or ()
-    if isinstance(move, FinishFrom):
-        index = INDEX[view.discards[move.source][-1]]
-        return concealed[:index] + (concealed[index] + 1,) + concealed[index + 1:]
-    return concealed
 
 
 class TsukuruScreen:
@@ -86,7 +57,7 @@ class TsukuruScreen:
 
         scoring = "advanced" if view.scoring == "advanced" else "basic"
         lines = ["", f"round {view.round} ({scoring} scoring); deck: "
-                 f"{_plural(view.deck_size, 'tile')}"]
+                 f"{plural(view.deck_size, 'tile')}"]
         width = max(len(who(seat)) for seat in range(len(view.hand_sizes)))
         for seat, size in enumerate(view.hand_sizes):
             pile = view.discards[seat]
@@ -95,7 +66,7 @@ class TsukuruScreen:
             opened = "  ".join(str(shape) for shape in view.open_sets[seat])
             marks = ("  (dealer)" if seat == view.dealer else "") + (
                 "  <- to move" if seat == view.active else "")
-            lines.append(f"{who(seat):<{width}}  {_plural(view.scores[seat], 'point'):>9}  "
+            lines.append(f"{who(seat):<{width}}  {plural(view.scores[seat], 'point'):>9}  "
                          f"hand {size}  open: {opened or '-'}  discards: {shown}{marks}")
         if view.shown is not None:
             shown_ = view.shown
@@ -120,19 +91,13 @@ class TsukuruScreen:
         gets, the draw, the discards."""
         lines = []
         discards = []
-        advanced = view.scoring == "advanced"
+        scores = iter(view.finish_scores)  # each finish's score, in the moves' order
         for number, move in enumerate(view.legal_moves, 1):
             if isinstance(move, Finish | FinishFrom):
-                hand = _hand_of(view, move)
-                assert view.seat is not None
-                opened = view.open_sets[view.seat]
-                arrangement = arrangement_of(move.arrangement)
-                points = score(hand, opened, arrangement, advanced=advanced,
-                               dealer=view.dealer == view.seat,
-                               heaven=isinstance(move, Finish) and view.turns[view.seat] == 0)
+                points = next(scores)
                 source = (f" with {view.discards[move.source][-1]} from seat {move.source}"
                           if isinstance(move, FinishFrom) else "")
-                lines.append(f"  [{number}] finish{source}: {arrangement or 'no set'} = "
+                lines.append(f"  [{number}] finish{source}: {' '.join(move.arrangement)} = "
                              f"{TARGET} -> {points.points} ({points})")
             elif isinstance(move, Get):
                 lines.append(f"  [{number}] get {view.discards[move.source][-1]} from seat "
@@ -168,7 +133,7 @@ class TsukuruScreen:
                               for code, points in event.parts)
             return (f"{who(event.seat)}: finish{'' if event.seat == seat else 'es'}{taken}: "
                     f"{_tiles(event.tiles, paint)}, {' '.join(event.arrangement) or 'no set'}"
-                    f" -> {_plural(event.points, 'point')} ({parts})")
+                    f" -> {plural(event.points, 'point')} ({parts})")
         if isinstance(event, RoundDry):
             return f"  the deck is empty: round {event.round} ends and nobody scores"
         if isinstance(event, RoundStarted):
@@ -185,10 +150,10 @@ class TsukuruScreen:
         who = ["you" if other == seat else name for other, name in enumerate(names)]
         ranks = state.ranks or tuple(1 for _ in names)
         width = max(len(name) for name in who)
-        lines = ["", f"{_plural(state.round, 'round')} played", "final scores:"]
+        lines = ["", f"{plural(state.round, 'round')} played", "final scores:"]
         for other in sorted(range(len(names)), key=lambda other: (ranks[other], other)):
-            lines.append(f"  {_ordinal(ranks[other])}  {who[other]:<{width}}  "
-                         f"{_plural(state.scores[other], 'point')}")
+            lines.append(f"  {ordinal(ranks[other])}  {who[other]:<{width}}  "
+                         f"{plural(state.scores[other], 'point')}")
         return lines
 
     def read_move(self, text: str, view: TsukuruView) -> Move | str | None:
@@ -200,11 +165,11 @@ class TsukuruScreen:
         head = words[0].lower()
         try:
             if head in ("d", "draw") and len(words) == 1:
-                return parse_move(f"{seat}:draw")
+                return TSUKURU.parse_move(f"{seat}:draw")
             if head == "why":
                 return self.why(view)
             if head == "g" and len(words) == 3:
-                return parse_move(f"{seat}:get {words[1]} {words[2].upper()}")
+                return TSUKURU.parse_move(f"{seat}:get {words[1]} {words[2].upper()}")
             if head == "f" and len(words) <= 2:
                 source = int(words[1]) if len(words) == 2 else None
                 for move in view.legal_moves:
@@ -214,7 +179,7 @@ class TsukuruScreen:
                 return self.why(view) if source is None else \
                     f"no finish with seat {source}'s discard ({self.why(view)})"
             if len(words) == 1 and len(head) == 2 and head[0] in "rbp" and head[1].isdigit():
-                return parse_move(f"{seat}:discard {head.upper()}")
+                return TSUKURU.parse_move(f"{seat}:discard {head.upper()}")
         except (AvesError, ValueError) as error:
             return f"{error} ({self.help})"
         return None

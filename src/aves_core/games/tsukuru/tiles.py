@@ -1,10 +1,6 @@
-"""Tsukuru 10 Ten's tiles: 61 of them, written colour letter + value (TK2).
-
-Red ``R0``..``R7`` (four of each value 1-7, one ``R0``), blue ``B1``..``B7`` (four of
-each), purple ``P5``..``P8`` (one of each). Copies are identical [D1], so a seat's
-tiles are a *count*: a tuple of 19 ints, one a kind in canonical order (``R0``..``R7``,
-``B1``..``B7``, ``P5``..``P8``). The deck and the discard piles keep their order, so
-they are tuples of codes.
+"""Tsukuru 10 Ten's 61 tiles, written colour letter + value (TK2): red ``R0``-``R7``,
+blue ``B1``-``B7``, purple ``P5``-``P8``. Copies are identical [D1], so a seat's tiles
+are *counts*, 19 ints in canonical order; the deck and piles are tuples of codes.
 """
 
 from __future__ import annotations
@@ -13,23 +9,8 @@ from collections.abc import Iterable
 
 from aves_core.kernel.errors import ArgumentError
 
-__all__ = [
-    "BLUE",
-    "COLOURS",
-    "COPIES",
-    "EMPTY",
-    "INDEX",
-    "KINDS",
-    "PURPLE",
-    "RED",
-    "TOTAL",
-    "Counts",
-    "colour_of",
-    "counts_of",
-    "full_set",
-    "tiles_of",
-    "value_of",
-]
+__all__ = ["BLUE", "COLOURS", "COPIES", "EMPTY", "INDEX", "KINDS", "PURPLE", "RED", "TOTAL",
+           "Counts", "add", "colour_of", "counts_of", "full_set", "tiles_of", "value_of"]
 
 Counts = tuple[int, ...]
 """Tiles of each kind, 19 ints in canonical order."""
@@ -75,6 +56,12 @@ def counts_of(codes: Iterable[str]) -> Counts:
             raise ArgumentError(f"{code!r:.10} is not a tile: R0-R7, B1-B7 or P5-P8")
         counts[index] += 1
     return tuple(counts)
+
+
+def add(counts: Counts, code: str, amount: int = 1) -> Counts:
+    """``counts`` with ``amount`` more tiles of kind ``code`` (fewer, when negative)."""
+    index = INDEX[code]
+    return counts[:index] + (counts[index] + amount,) + counts[index + 1:]
 
 
 def tiles_of(counts: Counts) -> tuple[str, ...]:
