@@ -1,28 +1,19 @@
-"""Soulaween for learning agents: a fixed action index for every move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
-
-101 actions (a put: cell and face; a reap: a pattern of ``board.PATTERNS``; rotate;
-keep) and 88 observation values from the observing seat's side (me, then my
-opponent): the mat, the tokens, characters, stances and restrictions, the phase and
-whose move it is. ``SoulaweenEncoding.describe`` gives the layout index by index.
+"""Soulaween for learning agents (``aves_core.kernel.encoding``; tabled in docs/ai.md):
+101 actions, a seat's moves in the order of the game's ``all_moves``, and 88
+observation values from the observing seat's side (me, then my opponent).
+``SoulaweenEncoding.describe`` gives the layout index by index.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aves_core.games.soulaween.board import (
-    BLACK,
-    FACES,
-    PATTERNS,
-    SIZE,
-    cell_index,
-)
-from aves_core.games.soulaween.moves import Move, Put, Reap, Rotate
+from aves_core.games.soulaween.board import FACES, PATTERNS, SIZE
+from aves_core.games.soulaween.game import SOULAWEEN
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import CHARACTERS, STANCES
 from aves_core.games.soulaween.views import SoulaweenView
-from aves_core.kernel.encoding import EncodingError
+from aves_core.kernel.encoding import ActionTable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,7 +25,6 @@ CELLS = SIZE * SIZE
 REAP = CELLS * 2
 ROTATE = REAP + len(PATTERNS)
 KEEP = ROTATE + 1
-_PATTERN_INDEX = {pattern.mask: index for index, pattern in enumerate(PATTERNS)}
 TOKENS = ("cloth", "scythe", "needle", "vulture", "anubis_black", "anubis_white")
 _PHASES = {phase: index for index, phase in enumerate(Phase)}
 O_TOKENS = CELLS * 3
@@ -50,29 +40,13 @@ def _option(value: str | None, choices: tuple[str, ...]) -> int:
     return 0 if value is None else choices.index(value) + 1
 
 
-class SoulaweenEncoding:
+class SoulaweenEncoding(ActionTable):
     """The encoding of Soulaween (two seats)."""
 
-    num_actions = KEEP + 1
     observation_size = SIZE_OBS
 
-    def action_index(self, move: Move) -> int:
-        """See the module's table."""
-        kind = type(move)
-        if kind is Put:
-            return cell_index(move.cell) * 2 + (0 if move.face == BLACK else 1)  # type: ignore[union-attr]
-        if kind is Reap:
-            return REAP + _PATTERN_INDEX[move.mask]  # type: ignore[union-attr]
-        return ROTATE if kind is Rotate else KEEP
-
-    def move_of(self, index: int, view: SoulaweenView) -> Move:
-        """The seat's legal move with this index."""
-        if type(index) is not int or not 0 <= index <= KEEP:
-            raise EncodingError(f"{index!r} is no Soulaween action (0 to {KEEP})")
-        for move in view.legal_moves:
-            if self.action_index(move) == index:
-                return move
-        raise EncodingError(f"action {index} is not legal for seat {view.seat} now")
+    def __init__(self, num_players: int) -> None:
+        super().__init__(SOULAWEEN, num_players)
 
     def observe(self, view: SoulaweenView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table)."""

@@ -1,24 +1,22 @@
-"""Soulaween as a kernel game: its setup, the door and transition of ``rules``, views,
-undo and its players. ``SOULAWEEN`` is the instance the registry knows as
-``"soulaween"``.
-
-The setup is drawn from ``random.Random(seed)``, in this order: the first player, then
-(standard mode) the characters not given, then the stances of Hei & Bai seats not
-given; nothing is drawn after it, so replay draws nothing.
+"""Soulaween as a kernel game: its setup (drawn by ``plan.draw_setup``; nothing is drawn
+after it, so replay draws nothing), the door and transition of ``rules``, views, undo
+and its parts. ``SOULAWEEN`` is the instance the registry knows as ``"soulaween"``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from aves_core.games.soulaween import rules
 from aves_core.games.soulaween.board import CELL_INDEX, FACES
 from aves_core.games.soulaween.events import Event, MoveUndone
 from aves_core.games.soulaween.moves import Move, Put
 from aves_core.games.soulaween.phases import PHASES, Phase
+from aves_core.games.soulaween.plan import SoulaweenSetupPlan, draw_setup
 from aves_core.games.soulaween.state import (
     CHARACTERS,
     HEI_BAI,
@@ -34,10 +32,7 @@ from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
 
 if TYPE_CHECKING:
-    from aves_core.kernel.bots import Bot
     from aves_core.kernel.chance import ChancePlan
-    from aves_core.kernel.search import SearchHooks
-    from aves_core.kernel.terminal import Screen
 
 __all__ = ["SOULAWEEN", "SoulaweenGame", "check_pairs"]
 
@@ -65,18 +60,15 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     refusals = rules.REFUSALS
     undo_rule = ("only a seat's own move of the turn still in progress (its put, or its "
                  "reap, while it still has to reap or rotate) can be taken back")
-    _hooks: SearchHooks[Any, Any, Any] | None = None
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:SoulaweenScreen", "encoding": ".encoding:SoulaweenEncoding",
+        "greedy": ".bots:GreedyBot", "search": ".bots:search_hooks"}
 
     # --- setup ---------------------------------------------------------------
 
-    def default_options(self) -> SoulaweenOptions:
-        """Simple mode: no characters."""
-        return SoulaweenOptions()
-
     def new_setup(self, num_players: int, options: SoulaweenOptions, seed: int | None, *,
                   first_player: int | None = None) -> SoulaweenSetup:
-        """The setup drawn from ``seed``: the first player, then (standard mode) the
-        characters not given, then the stances of Hei & Bai seats not given."""
+        """The setup drawn from ``random.Random(seed)`` (``plan.draw_setup``)."""
         self.check_players(num_players)
         if not isinstance(options, SoulaweenOptions):
             raise ArgumentError(f"options must be SoulaweenOptions, not "
@@ -84,24 +76,9 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         if seed is not None:
             require_int(seed, "seed")
         rng = random.Random(seed)
-        drawn = rng.randrange(2)
-        characters: list[str | None] = [None, None]
-        if options.mode == "standard":
-            given = options.characters or (None, None)
-            characters = [given[seat] or rng.choice(CHARACTERS) for seat in (0, 1)]
-        elif options.characters is not None and any(options.characters):
-            raise SetupError("characters are for standard mode: set mode to standard",
-                             code="bad_setup", path="characters")
-        stances: list[str | None] = [None, None]
-        wanted = options.stances or (None, None)
-        for seat in (0, 1):
-            if characters[seat] == HEI_BAI:
-                stances[seat] = wanted[seat] or rng.choice(STANCES)
-            elif wanted[seat] is not None:
-                raise SetupError(f"seat {seat} has no stance: only Hei & Bai stand as hei or "
-                                 "bai", code="bad_setup", path="stances")
-        setup = SoulaweenSetup(drawn if first_player is None else first_player,
-                               (characters[0], characters[1]), (stances[0], stances[1]))
+        setup = draw_setup(options, lambda _what, choices, _seat: rng.choice(choices))
+        if first_player is not None:
+            setup = attrs.evolve(setup, first_player=first_player)
         self.start(num_players, setup)
         return setup
 
@@ -163,10 +140,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
     def setup_plan(self, num_players: int, options: SoulaweenOptions
                    ) -> ChancePlan[SoulaweenSetup]:
-        """The first player, then the characters and stances not given
-        (``aves_core.games.soulaween.plan``)."""
-        from aves_core.games.soulaween.plan import SoulaweenSetupPlan
-
+        """The draws of ``new_setup`` as chance nodes (``plan.SoulaweenSetupPlan``)."""
         self.check_players(num_players)
         return SoulaweenSetupPlan(self, num_players, options)
 
@@ -177,6 +151,10 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     legal_moves = staticmethod(rules.legal_moves)
     transition = staticmethod(rules.transition)
     view = staticmethod(view_for)
+
+    def all_moves(self, num_players: int, seat: int) -> tuple[Move, ...]:
+        """Every move of ``seat`` (``rules.MOVES``): the encoding's action indices."""
+        return rules.MOVES[seat]
 
     def is_legal(self, state: SoulaweenState, move: Move) -> bool:
         """The door's answer (``refusals``), as fast as a playout needs: a put of the seat
@@ -222,39 +200,6 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         """``three tokens`` or ``one token of each kind``."""
         return "one token of each kind" if result.reason == "one_of_each_kind" \
             else "three tokens"
-
-    def web_folder(self) -> Path:
-        """``games/soulaween/web``: the mat, the seats and the tokens in the browser."""
-        return Path(__file__).resolve().parent / "web"
-
-    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
-        """``random``, ``greedy`` and ``search`` (plain MCTS: nothing is hidden)."""
-        from aves_core.games.soulaween.bots import GreedyBot
-        from aves_core.kernel.bots import standard_bots
-
-        return standard_bots(self, greedy=GreedyBot)
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of ``aves_core.games.soulaween.encoding``."""
-        from aves_core.games.soulaween.encoding import SoulaweenEncoding
-
-        self.check_players(num_players)
-        return SoulaweenEncoding()
-
-    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
-        """The true state, the greedy scores at the root, a quick playout policy."""
-        if self._hooks is None:
-            from aves_core.games.soulaween.bots import search_hooks
-
-            self._hooks = search_hooks(self)
-        return self._hooks
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """The mat in a terminal, for ``aves play --game soulaween``."""
-        from aves_core.games.soulaween.terminal import SoulaweenScreen
-
-        return SoulaweenScreen()
-
 
 
 def check_pairs(data: dict[str, Any], pairs: Mapping[str, tuple[str, ...] | None]) -> None:

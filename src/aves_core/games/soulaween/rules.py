@@ -1,16 +1,11 @@
-"""The rules of Soulaween as pure functions over frozen states.
+"""The rules of Soulaween as pure functions over frozen states (docs/soulaween.md).
 
-``REFUSALS`` is the door, its codes in the order they are checked:
-``bad_notation``, ``game_over``, ``not_your_turn``, ``wrong_phase``,
-``cell_taken``, ``not_reapable``. ``transition`` applies a legal move; a put runs
-the automatic phases on its own: the flip, the reap (at once when one pattern is
-reapable for the player, after their choice when several are), the immediate
-win, the cleanup of a full mat, and Hei & Bai's choice to rotate or keep.
-
-The order of a turn is a decision of this implementation where the rules are
-silent: the win is checked at the end of the reap, before the cleanup; the
-cleanup comes before Hei & Bai's rotation, so the player decides with the
-cleaned mat in view.
+``REFUSALS`` is the door, its codes in the order they are checked; ``transition``
+applies a legal move, and a put runs the automatic phases on its own: the flip, the
+reap (at once when one pattern is reapable, after the player's choice when several
+are), the win, the cleanup of a full mat, and Hei & Bai's choice to rotate or keep.
+Where the rules are silent, the win comes at the end of the reap, before the cleanup,
+and the cleanup before the rotation, so the player decides with the cleaned mat in view.
 """
 
 from __future__ import annotations
@@ -23,6 +18,7 @@ from aves_core.games.soulaween.board import (
     CELL_NAMES,
     CHAIN,
     DIAGONAL,
+    FACES,
     FULL,
     NAME_ORDER,
     ORTHOGONAL,
@@ -55,13 +51,16 @@ from aves_core.games.soulaween.state import (
     HEI,
     HEI_BAI,
     LITTLE_DEATH,
+    Pair,
     SoulaweenState,
+    Tokens,
 )
 from aves_core.kernel.door import BAD_NOTATION, refuse
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = ["REFUSALS", "TOKENS_TO_WIN", "legal_moves", "put_and_flip", "reapable", "transition"]
+__all__ = ["MOVES", "REFUSALS", "TOKENS_TO_WIN", "legal_moves", "put_and_flip", "reapable",
+           "transition"]
 
 TOKENS_TO_WIN = 3
 """A player with three tokens wins (Little Death: one of each kind, which is three)."""
@@ -75,12 +74,17 @@ _KIND_TOKEN = {SQUARE: "cloth", TILTED_L: "scythe", CHAIN: "needle"}
 """Little Death's token for each kind of pattern: Cloth, Scythe and Needle."""
 _TOKEN_KIND = {token: kind for kind, token in _KIND_TOKEN.items()}
 
-# Moves are values: each is built once and shared.
-_PUTS = tuple(tuple((Put(player, CELL_NAMES[cell], BLACK), Put(player, CELL_NAMES[cell], WHITE))
-                    for cell in range(16)) for player in (0, 1))
-_REAPS = tuple({pattern.mask: Reap(player, pattern.cells) for pattern in PATTERNS}
-               for player in (0, 1))
-_TURNS = tuple((Rotate(player), Keep(player)) for player in (0, 1))
+MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    (*(Put(seat, cell, face) for cell in CELL_NAMES for face in FACES),
+     *(Reap(seat, pattern.cells) for pattern in PATTERNS), Rotate(seat), Keep(seat))
+    for seat in (0, 1))
+"""Every move of each seat, built once and shared (moves are values): puts by cell
+index (black, then white), reaps by pattern, rotate and keep (the game's ``all_moves``,
+the encoding's action indices)."""
+_PUTS = tuple(tuple(moves[2 * cell:2 * cell + 2] for cell in range(16)) for moves in MOVES)
+_REAPS = tuple({pattern.mask: moves[32 + index] for index, pattern in enumerate(PATTERNS)}
+               for moves in MOVES)
+_TURNS = tuple(moves[-2:] for moves in MOVES)
 
 
 # --- legal moves ---------------------------------------------------------------------
@@ -281,10 +285,9 @@ def _reap(state: SoulaweenState, black: int, white: int, player: int, pattern: P
                     put_face, events)
 
 
-def _cleanup(state: SoulaweenState, black: int, white: int,
-             tokens: tuple[tuple[str, ...], tuple[str, ...]],
-             restrictions: tuple[str | None, str | None], player: int, face: str,
-             events: list[Event] | None) -> SoulaweenState:
+def _cleanup(state: SoulaweenState, black: int, white: int, tokens: Tokens,
+             restrictions: Pair, player: int, face: str, events: list[Event] | None
+             ) -> SoulaweenState:
     if black | white == FULL:  # no empty cell: the face put this turn leaves the mat
         removed = black if face == BLACK else white
         black, white = (0, white) if face == BLACK else (black, 0)
@@ -298,11 +301,9 @@ def _cleanup(state: SoulaweenState, black: int, white: int,
     return _next_turn(state, black, white, tokens, state.stances, restrictions, player, events)
 
 
-def _next_turn(state: SoulaweenState, black: int, white: int,
-               tokens: tuple[tuple[str, ...], tuple[str, ...]],
-               stances: tuple[str | None, str | None],
-               restrictions: tuple[str | None, str | None], player: int,
-               events: list[Event] | None) -> SoulaweenState:
+def _next_turn(state: SoulaweenState, black: int, white: int, tokens: Tokens, stances: Pair,
+               restrictions: Pair, player: int, events: list[Event] | None
+               ) -> SoulaweenState:
     if events is not None:
         events.append(TurnStarted(1 - player))
     return SoulaweenState(black, white, tokens, state.characters, stances, restrictions,

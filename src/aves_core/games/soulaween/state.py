@@ -27,9 +27,11 @@ __all__ = [
     "LITTLE_DEATH",
     "REASONS",
     "STANCES",
+    "Pair",
     "SoulaweenOptions",
     "SoulaweenSetup",
     "SoulaweenState",
+    "Tokens",
 ]
 
 LITTLE_DEATH = "little_death"
@@ -44,6 +46,10 @@ REASONS = ("three_tokens", "one_of_each_kind")
 """Why a game ends: three tokens, or Little Death's one token of each kind."""
 
 Mode = Literal["simple", "standard"]
+Pair = tuple[str | None, str | None]
+"""One value a seat, seat 0's first: a character, a stance or a restriction (None: none)."""
+Tokens = tuple[tuple[str, ...], tuple[str, ...]]
+"""Each seat's tokens, in the order taken."""
 
 
 def _mode(_instance: object, _attribute: object, value: object) -> None:
@@ -78,10 +84,10 @@ class SoulaweenOptions:
     mode: Mode = attrs.field(default="simple", validator=_mode, metadata={
         "help": "simple: no characters; standard: each player also has a character "
                 "(Little Death, Anubis or Hei & Bai) with a power of its own"})
-    characters: tuple[str | None, str | None] | None = attrs.field(
-        default=None, converter=_tuple_or_none, validator=_pair(CHARACTERS, "characters"))
-    stances: tuple[str | None, str | None] | None = attrs.field(
-        default=None, converter=_tuple_or_none, validator=_pair(STANCES, "stances"))
+    characters: Pair | None = attrs.field(default=None, converter=_tuple_or_none,
+                                          validator=_pair(CHARACTERS, "characters"))
+    stances: Pair | None = attrs.field(default=None, converter=_tuple_or_none,
+                                       validator=_pair(STANCES, "stances"))
 
 
 @attrs.frozen
@@ -90,9 +96,8 @@ class SoulaweenSetup:
     none, simple mode) and each Hei & Bai seat's starting stance (None for others)."""
 
     first_player: int
-    characters: tuple[str | None, str | None] = (None, None)
-    stances: tuple[str | None, str | None] = (None, None)
-
+    characters: Pair = (None, None)
+    stances: Pair = (None, None)
 
 
 
@@ -110,10 +115,10 @@ class SoulaweenState:
 
     black: int
     white: int
-    tokens: tuple[tuple[str, ...], tuple[str, ...]]
-    characters: tuple[str | None, str | None]
-    stances: tuple[str | None, str | None]
-    restrictions: tuple[str | None, str | None]
+    tokens: Tokens
+    characters: Pair
+    stances: Pair
+    restrictions: Pair
     phase: Phase
     active: int | None
     put_face: str | None = None
