@@ -1,7 +1,5 @@
-"""Soulaween's events: what a move did, step by step, for hosts to tell their clients.
-
-Soulaween hides nothing, so every seat and spectator sees every event as it is (the
-kernel's ``events_for``).
+"""Soulaween's events: what a move did, step by step. Nothing is hidden: every seat and
+spectator sees every event as it is.
 """
 
 from __future__ import annotations

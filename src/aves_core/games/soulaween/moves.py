@@ -1,13 +1,7 @@
-"""Soulaween's moves, declared by their notation: ``SEAT:put CELL FACE``,
-``SEAT:reap PATTERN``, ``SEAT:rotate`` and ``SEAT:keep``, for example ``0:put b3
-white`` and ``1:reap a1-d4``.
-
-A reap names its pattern as ``board.Pattern`` writes it: a chain by its two ends, a
-square by its lower-left and upper-right corners, a tilted L by its four cells; four
-cells that form no pattern are written as they are (a log's JSON may hold them, and the
-rules refuse them: ``not_reapable``). Each move has that one text (the terminal reads
-friendlier forms: ``board.parse_cells``). A cell of a cell's shape that is no cell of
-the mat (``e5``) is ``unknown_cell``, in a text and in a log's JSON.
+"""Soulaween's moves, declared by their notation (docs/soulaween.md, "Moves and their
+notation"): ``0:put b3 white``, ``1:reap a1-d4``, ``0:rotate``, ``0:keep``. A cell of a
+cell's shape that is no cell of the mat (``e5``) is ``unknown_cell``, in a text and in
+a log's JSON.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Frozen values that describe a game of Soulaween: options, setup and state.
 
-The characters of standard mode are ``little_death`` (Little Death / Papa
-Death), ``anubis`` (Anubis / Osiris) and ``hei_bai`` (Hei & Bai Wuchang, who
-stands as ``hei`` or ``bai``); a player without one (simple mode) has None.
-Tokens are named by kind: ``vulture`` (Teacher Vulture: players without a
-character, and Hei & Bai), ``cloth``, ``scythe`` and ``needle`` (Little Death),
-``anubis_black`` and ``anubis_white`` (Anubis, the face reaped).
+Tokens are named by kind: ``vulture`` (Teacher Vulture: players without a character,
+and Hei & Bai), ``cloth``, ``scythe`` and ``needle`` (Little Death), ``anubis_black``
+and ``anubis_white`` (Anubis, the face reaped).
 """
 
 from __future__ import annotations
@@ -34,11 +31,10 @@ __all__ = [
     "Tokens",
 ]
 
-LITTLE_DEATH = "little_death"
-ANUBIS = "anubis"
-HEI_BAI = "hei_bai"
+LITTLE_DEATH, ANUBIS, HEI_BAI = "little_death", "anubis", "hei_bai"
 CHARACTERS = (LITTLE_DEATH, ANUBIS, HEI_BAI)
-"""The characters of standard mode."""
+"""The characters of standard mode: Little Death (Papa Death), Anubis (Osiris) and Hei &
+Bai Wuchang; a player without one (simple mode) has None."""
 HEI, BAI = "hei", "bai"
 STANCES = (HEI, BAI)
 """Hei & Bai's two stances: Hei flips orthogonal neighbours, Bai diagonal ones."""

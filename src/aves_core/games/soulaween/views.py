@@ -1,8 +1,4 @@
-"""What a seat sees of a game of Soulaween: everything, since nothing is hidden.
-
-A view is the whole state, the seat's own legal moves (empty unless it is its
-move) and who it is for.
-"""
+"""What a seat sees of a game of Soulaween: everything, since nothing is hidden."""
 
 from __future__ import annotations
 
