@@ -51,9 +51,7 @@ from aves_core.games.soulaween.state import (
     HEI,
     HEI_BAI,
     LITTLE_DEATH,
-    Pair,
     SoulaweenState,
-    Tokens,
 )
 from aves_core.kernel.door import BAD_NOTATION, refuse
 from aves_core.kernel.errors import ArgumentError
@@ -194,25 +192,71 @@ move of no text first, as the notation refuses a text before any rule."""
 
 def transition(state: SoulaweenState, move: Move, events: list[Event] | None = None
                ) -> SoulaweenState:
-    """The state after a legal ``move`` (the door has judged it); ``events``, when a
-    list, hears what happened (nothing is hidden in Soulaween)."""
-    player = move.player
-    kind = type(move)
-    if kind is Put:
-        return _put(state, player, CELL_INDEX[move.cell], move.face, events)  # type: ignore[union-attr]
-    if kind is Reap:
-        pattern = PATTERN_BY_MASK[move.mask]  # type: ignore[union-attr]
-        return _reap(state, state.black, state.white, player, pattern, state.put_face, events)
-    stances = state.stances
-    if kind is Rotate:
-        stance = BAI if stances[player] == HEI else HEI
-        stances = (stance, stances[1]) if player == 0 else (stances[0], stance)
+    """The state after a legal ``move`` (the door has judged it), the steps of the turn in
+    the rules' order; ``events``, when a list, hears what happened."""
+    player, character = move.player, state.characters[move.player]
+    black, white, tokens, stances = state.black, state.white, state.tokens, state.stances
+    characters, restrictions = state.characters, state.restrictions
+    if isinstance(move, Rotate | Keep):
+        if isinstance(move, Rotate):
+            stance = BAI if stances[player] == HEI else HEI
+            stances = (stance, stances[1]) if player == 0 else (stances[0], stance)
         if events is not None:
-            events.append(Rotated(player, stance))
-    elif events is not None:
-        events.append(Kept(player))
-    return _next_turn(state, state.black, state.white, state.tokens, stances,
-                      state.restrictions, player, events)
+            events.append(Rotated(player, stance) if isinstance(move, Rotate) else Kept(player))
+    else:
+        if isinstance(move, Put):  # the put, and the flip of its neighbours
+            cell, put_face = CELL_INDEX[move.cell], move.face
+            around = (DIAGONAL if stances[player] == BAI else ORTHOGONAL)[cell]
+            black, white = put_and_flip(black, white, cell, put_face == BLACK, around)
+            if events is not None:
+                events.append(PiecePut(player, move.cell, put_face))
+                if (state.black | state.white) & around:
+                    events.append(PiecesFlipped(cells_of((state.black | state.white) & around)))
+            patterns = _reapable(black, white, character, tokens[player], restrictions[player])
+            if len(patterns) > 1:  # the player chooses one; with one, it is reaped at once
+                if events is not None:
+                    events.append(ReapDue(player))
+                return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                                      _CHOOSE_REAP, player, put_face)
+            pattern = patterns[0] if patterns else None
+        else:
+            assert state.put_face is not None
+            put_face, pattern = state.put_face, PATTERN_BY_MASK[move.mask]
+        if pattern is not None:  # the reap, and the win at its end
+            mask = pattern.mask
+            face = BLACK if black & mask == mask else WHITE
+            black, white = black & ~mask, white & ~mask
+            token = (_KIND_TOKEN[pattern.kind] if character == LITTLE_DEATH
+                     else f"anubis_{face}" if character == ANUBIS else "vulture")
+            mine = (*tokens[player], token)
+            tokens = (mine, tokens[1]) if player == 0 else (tokens[0], mine)
+            # Taking a token lifts the player's own restriction; an Anubis token restricts
+            # the opponent's next token to its face (only the latest counts).
+            other = face if character == ANUBIS else restrictions[1 - player]
+            restrictions = (None, other) if player == 0 else (other, None)
+            if events is not None:
+                events.append(PiecesReaped(player, pattern.cells, face, token))
+            if len(mine) >= TOKENS_TO_WIN:
+                result = Result((player,), "one_of_each_kind" if character == LITTLE_DEATH
+                                else "three_tokens")
+                if events is not None:
+                    events.append(GameEnded(result))
+                return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                                      _GAME_END, None, None, result)
+        if black | white == FULL:  # the cleanup: the face put this turn leaves the mat
+            if events is not None:
+                events.append(MatCleaned(put_face, cells_of(black if put_face == BLACK
+                                                            else white)))
+            black, white = (0, white) if put_face == BLACK else (black, 0)
+        if character == HEI_BAI:
+            if events is not None:
+                events.append(RotationDue(player))
+            return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                                  _CHOOSE_ROTATION, player)
+    if events is not None:
+        events.append(TurnStarted(1 - player))
+    return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                          _PLAYER_TURN, 1 - player)
 
 
 def put_and_flip(black: int, white: int, cell: int, black_up: bool, around: int
@@ -226,85 +270,3 @@ def put_and_flip(black: int, white: int, cell: int, black_up: bool, around: int
         white |= 1 << cell
     flipped_black, flipped_white = black & around, white & around
     return (black & ~around) | flipped_white, (white & ~around) | flipped_black
-
-
-def _put(state: SoulaweenState, player: int, cell: int, face: str,
-         events: list[Event] | None) -> SoulaweenState:
-    around = DIAGONAL[cell] if state.stances[player] == BAI else ORTHOGONAL[cell]
-    black, white = put_and_flip(state.black, state.white, cell, face == BLACK, around)
-    if events is not None:
-        events.append(PiecePut(player, CELL_NAMES[cell], face))
-        flipped = (state.black | state.white) & around
-        if flipped:
-            events.append(PiecesFlipped(cells_of(flipped)))
-    patterns = _reapable(black, white, state.characters[player], state.tokens[player],
-                         state.restrictions[player])
-    if not patterns:
-        return _cleanup(state, black, white, state.tokens, state.restrictions, player, face,
-                        events)
-    if len(patterns) == 1:  # one pattern: the reap is forced and needs no choice
-        return _reap(state, black, white, player, patterns[0], face, events)
-    if events is not None:
-        events.append(ReapDue(player))
-    return SoulaweenState(black, white, state.tokens, state.characters, state.stances,
-                          state.restrictions, _CHOOSE_REAP, player, face)
-
-
-def _reap(state: SoulaweenState, black: int, white: int, player: int, pattern: Pattern,
-          put_face: str | None, events: list[Event] | None) -> SoulaweenState:
-    mask = pattern.mask
-    face = BLACK if black & mask == mask else WHITE
-    black, white = black & ~mask, white & ~mask
-    character = state.characters[player]
-    if character == LITTLE_DEATH:
-        token = _KIND_TOKEN[pattern.kind]
-    elif character == ANUBIS:
-        token = f"anubis_{face}"
-    else:
-        token = "vulture"
-    mine = (*state.tokens[player], token)
-    tokens = (mine, state.tokens[1]) if player == 0 else (state.tokens[0], mine)
-    # Taking a token lifts the player's own restriction; an Anubis token restricts the
-    # opponent's next token to its face (only the latest counts).
-    restrictions = list(state.restrictions)
-    restrictions[player] = None
-    if character == ANUBIS:
-        restrictions[1 - player] = face
-    if events is not None:
-        events.append(PiecesReaped(player, pattern.cells, face, token))
-    if len(mine) >= TOKENS_TO_WIN:
-        reason = "one_of_each_kind" if character == LITTLE_DEATH else "three_tokens"
-        result = Result((player,), reason)
-        if events is not None:
-            events.append(GameEnded(result))
-        return SoulaweenState(black, white, tokens, state.characters, state.stances,
-                              (restrictions[0], restrictions[1]), _GAME_END, None, None,
-                              result)
-    assert put_face is not None
-    return _cleanup(state, black, white, tokens, (restrictions[0], restrictions[1]), player,
-                    put_face, events)
-
-
-def _cleanup(state: SoulaweenState, black: int, white: int, tokens: Tokens,
-             restrictions: Pair, player: int, face: str, events: list[Event] | None
-             ) -> SoulaweenState:
-    if black | white == FULL:  # no empty cell: the face put this turn leaves the mat
-        removed = black if face == BLACK else white
-        black, white = (0, white) if face == BLACK else (black, 0)
-        if events is not None:
-            events.append(MatCleaned(face, cells_of(removed)))
-    if state.characters[player] == HEI_BAI:
-        if events is not None:
-            events.append(RotationDue(player))
-        return SoulaweenState(black, white, tokens, state.characters, state.stances,
-                              restrictions, _CHOOSE_ROTATION, player)
-    return _next_turn(state, black, white, tokens, state.stances, restrictions, player, events)
-
-
-def _next_turn(state: SoulaweenState, black: int, white: int, tokens: Tokens, stances: Pair,
-               restrictions: Pair, player: int, events: list[Event] | None
-               ) -> SoulaweenState:
-    if events is not None:
-        events.append(TurnStarted(1 - player))
-    return SoulaweenState(black, white, tokens, state.characters, stances, restrictions,
-                          _PLAYER_TURN, 1 - player)

@@ -28,7 +28,6 @@ __all__ = [
     "SoulaweenOptions",
     "SoulaweenSetup",
     "SoulaweenState",
-    "Tokens",
 ]
 
 LITTLE_DEATH, ANUBIS, HEI_BAI = "little_death", "anubis", "hei_bai"
@@ -44,8 +43,6 @@ REASONS = ("three_tokens", "one_of_each_kind")
 Mode = Literal["simple", "standard"]
 Pair = tuple[str | None, str | None]
 """One value a seat, seat 0's first: a character, a stance or a restriction (None: none)."""
-Tokens = tuple[tuple[str, ...], tuple[str, ...]]
-"""Each seat's tokens, in the order taken."""
 
 
 def _mode(_instance: object, _attribute: object, value: object) -> None:
@@ -111,7 +108,7 @@ class SoulaweenState:
 
     black: int
     white: int
-    tokens: Tokens
+    tokens: tuple[tuple[str, ...], tuple[str, ...]]
     characters: Pair
     stances: Pair
     restrictions: Pair
