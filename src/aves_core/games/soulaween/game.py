@@ -27,7 +27,7 @@ from aves_core.games.soulaween.state import (
     SoulaweenState,
 )
 from aves_core.games.soulaween.views import SoulaweenView, view_for
-from aves_core.kernel.convert import FieldError, describe, structure
+from aves_core.kernel.convert import FieldError, describe, json_object, structure
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
 
@@ -124,18 +124,15 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         return SoulaweenOptions("standard", setup.characters, setup.stances)
 
     def setup_from_json(self, data: Any) -> SoulaweenSetup:
-        """The ``setup`` object of a log's header."""
-        if type(data) is not dict:
-            raise FieldError("the setup must be an object")
-        # The values are the rules' to judge (start: bad_setup); the shape is checked here.
-        check_pairs(data, {"characters": None, "stances": None})
+        """The ``setup`` object of a log's header, checked for shape (its values are the
+        rules' to judge: ``start``)."""
+        check_pairs(json_object(data, "the setup"), {"characters": None, "stances": None})
         return structure(data, SoulaweenSetup)
 
     def options_from_json(self, data: Any) -> SoulaweenOptions:
         """Options from JSON; a value the options refuse is a FieldError naming it."""
-        if type(data) is not dict:
-            raise FieldError("the options must be an object")
-        check_pairs(data, {"characters": CHARACTERS, "stances": STANCES})
+        check_pairs(json_object(data, "the options"), {"characters": CHARACTERS,
+                                                       "stances": STANCES})
         return structure(data, SoulaweenOptions)
 
     def setup_plan(self, num_players: int, options: SoulaweenOptions
@@ -157,10 +154,9 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         return rules.MOVES[seat]
 
     def is_legal(self, state: SoulaweenState, move: Move) -> bool:
-        """The door's answer (``refusals``), as fast as a playout needs: a put of the seat
-        to move, in its turn, of a face on a cell, passes every check but the cell's own,
-        so the cell alone judges it; while a reap or a rotation is due, the few legal
-        moves are the answer."""
+        """The door's answer, as fast as a playout needs: a put of the seat to move, of a
+        face on a cell, in its turn, is judged by its cell alone; a reap or a rotation by
+        the few legal moves."""
         if type(state) is SoulaweenState:
             if state.phase is not Phase.PLAYER_TURN:
                 return move in rules.legal_moves(state)

@@ -21,11 +21,6 @@ class SoulaweenView:
     state: SoulaweenState
     legal_moves: tuple[Move, ...]
 
-    @property
-    def is_my_turn(self) -> bool:
-        """True when this seat is the one to move."""
-        return self.seat is not None and self.seat == self.state.active
-
 
 def view_for(state: SoulaweenState, seat: int | None) -> SoulaweenView:
     """What ``seat`` sees: the whole state, and its moves when it is to move."""
