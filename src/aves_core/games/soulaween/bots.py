@@ -22,14 +22,10 @@ from aves_core.kernel.search import SearchHooks
 
 __all__ = ["GreedyBot", "playout_move", "score_move", "search_hooks"]
 
-WIN = 1000.0
-"""A move that wins; one that lets the opponent win scores the opposite."""
-TOKEN = 10.0
-"""Each token the move gains."""
-GIFT = -8.0
-"""A move that leaves the opponent a put that reaps (patterns are anybody's to reap)."""
-REACH = 1.0
-"""A rotation or keep: each of the player's own puts that would reap next turn."""
+WIN = 1000.0  # a move that wins (that loses: -WIN)
+TOKEN = 10.0  # each token the move gains
+GIFT = -8.0  # a mat that lets the opponent reap with one put (patterns are anybody's)
+REACH = 1.0  # a rotation or keep: each of the player's own puts that would reap next turn
 
 
 def _reaper(state: SoulaweenState, player: int) -> Callable[[int, bool], bool]:

@@ -14,7 +14,7 @@ import attrs
 from aves_core.games.soulaween import rules
 from aves_core.games.soulaween.board import CELL_INDEX, FACES
 from aves_core.games.soulaween.events import Event, MoveUndone
-from aves_core.games.soulaween.moves import Move, Put
+from aves_core.games.soulaween.moves import MOVES, Move, Put
 from aves_core.games.soulaween.phases import PHASES, Phase
 from aves_core.games.soulaween.plan import SoulaweenSetupPlan, draw_setup
 from aves_core.games.soulaween.state import (
@@ -150,8 +150,8 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     view = staticmethod(view_for)
 
     def all_moves(self, num_players: int, seat: int) -> tuple[Move, ...]:
-        """Every move of ``seat`` (``rules.MOVES``): the encoding's action indices."""
-        return rules.MOVES[seat]
+        """Every move of ``seat`` (``moves.MOVES``): the encoding's action indices."""
+        return MOVES[seat]
 
     def is_legal(self, state: SoulaweenState, move: Move) -> bool:
         """The door's answer, as fast as a playout needs: a put of the seat to move, of a

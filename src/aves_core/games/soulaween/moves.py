@@ -14,6 +14,7 @@ from aves_core.games.soulaween.board import (
     CELL_NAMES,
     FACES,
     PATTERN_BY_MASK,
+    PATTERNS,
     cell_index,
     mask_of,
     parse_cells,
@@ -22,7 +23,7 @@ from aves_core.kernel.convert import FieldError, describe
 from aves_core.kernel.errors import NotationError
 from aves_core.kernel.notation import Codec, Token, move
 
-__all__ = ["CELL", "CELLS", "FACE", "Keep", "Move", "Put", "Reap", "Rotate"]
+__all__ = ["CELL", "CELLS", "FACE", "MOVES", "Keep", "Move", "Put", "Reap", "Rotate"]
 
 _WHERE = "a column a-d and a row 1-4, such as b3"
 
@@ -151,3 +152,10 @@ class Keep:
 
 Move: TypeAlias = Put | Reap | Rotate | Keep
 """Any move."""
+
+MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    (*(Put(seat, cell, face) for cell in CELL_NAMES for face in FACES),
+     *(Reap(seat, pattern.cells) for pattern in PATTERNS), Rotate(seat), Keep(seat))
+    for seat in (0, 1))
+"""Every move of each seat: puts by cell index (black, then white), reaps by pattern,
+rotate and keep (the game's ``all_moves``, the encoding's action indices)."""

@@ -15,10 +15,8 @@ from collections.abc import Iterable
 from aves_core.games.soulaween.board import (
     BLACK,
     CELL_INDEX,
-    CELL_NAMES,
     CHAIN,
     DIAGONAL,
-    FACES,
     FULL,
     NAME_ORDER,
     ORTHOGONAL,
@@ -43,7 +41,7 @@ from aves_core.games.soulaween.events import (
     RotationDue,
     TurnStarted,
 )
-from aves_core.games.soulaween.moves import Keep, Move, Put, Reap, Rotate
+from aves_core.games.soulaween.moves import MOVES, Keep, Move, Put, Reap, Rotate
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import (
     ANUBIS,
@@ -57,7 +55,7 @@ from aves_core.kernel.door import BAD_NOTATION, refuse
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = ["MOVES", "REFUSALS", "TOKENS_TO_WIN", "legal_moves", "put_and_flip", "reapable",
+__all__ = ["REFUSALS", "TOKENS_TO_WIN", "legal_moves", "put_and_flip", "reapable",
            "transition"]
 
 TOKENS_TO_WIN = 3
@@ -72,13 +70,7 @@ _KIND_TOKEN = {SQUARE: "cloth", TILTED_L: "scythe", CHAIN: "needle"}
 """Little Death's token for each kind of pattern: Cloth, Scythe and Needle."""
 _TOKEN_KIND = {token: kind for kind, token in _KIND_TOKEN.items()}
 
-MOVES: tuple[tuple[Move, ...], ...] = tuple(
-    (*(Put(seat, cell, face) for cell in CELL_NAMES for face in FACES),
-     *(Reap(seat, pattern.cells) for pattern in PATTERNS), Rotate(seat), Keep(seat))
-    for seat in (0, 1))
-"""Every move of each seat, built once and shared (moves are values): puts by cell
-index (black, then white), reaps by pattern, rotate and keep (the game's ``all_moves``,
-the encoding's action indices)."""
+# Moves are values: each is built once (``MOVES``) and shared.
 _PUTS = tuple(tuple(moves[2 * cell:2 * cell + 2] for cell in range(16)) for moves in MOVES)
 _REAPS = tuple({pattern.mask: moves[32 + index] for index, pattern in enumerate(PATTERNS)}
                for moves in MOVES)

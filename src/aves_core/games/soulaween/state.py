@@ -132,17 +132,12 @@ class SoulaweenState:
     @property
     def mat(self) -> tuple[str, ...]:
         """The mat as text, rows 4 down to 1, columns a to d: ``B``, ``W`` or ``.``."""
-        rows = []
-        for row in reversed(range(SIZE)):
-            rows.append("".join(
-                "B" if self.black >> (row * SIZE + column) & 1
-                else "W" if self.white >> (row * SIZE + column) & 1 else "."
-                for column in range(SIZE)))
-        return tuple(rows)
+        return tuple("".join("B" if self.black >> index & 1 else "W" if self.white >> index & 1
+                             else "." for index in range(row * SIZE, row * SIZE + SIZE))
+                     for row in reversed(range(SIZE)))
 
     def __str__(self) -> str:
-        lines = [f"{row + 1} {' '.join(text)}" for row, text in
-                 zip(reversed(range(SIZE)), self.mat, strict=True)]
+        lines = [f"{SIZE - row} {' '.join(text)}" for row, text in enumerate(self.mat)]
         lines.append("  a b c d")
         for seat in (0, 1):
             who = self.characters[seat] or "no character"
