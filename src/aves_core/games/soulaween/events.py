@@ -1,5 +1,5 @@
-"""Soulaween's events: what a move did, step by step. Nothing is hidden: every seat and
-spectator sees every event as it is.
+"""Soulaween's events: what a move did, step by step (the end is the kernel's
+``GameEnded``). Nothing is hidden: every seat and spectator sees every event as it is.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import TypeAlias
 import attrs
 
 from aves_core.games.soulaween.state import SoulaweenState
-from aves_core.kernel.game import Result
+from aves_core.kernel.facts import GameEnded
 
 __all__ = [
     "Event",
@@ -95,13 +95,6 @@ class TurnStarted:
     """It is ``seat``'s turn to put a piece."""
 
     seat: int
-
-
-@attrs.frozen
-class GameEnded:
-    """The game is over."""
-
-    result: Result
 
 
 @attrs.frozen

@@ -205,21 +205,17 @@ def check_pairs(data: dict[str, Any], pairs: Mapping[str, tuple[str, ...] | None
     of two letters as two values)."""
     for key, choices in pairs.items():
         value = data.get(key)
-        if value is None:
-            continue
         # A tuple is what the converter unstructures to; JSON gives a list.
-        if type(value) not in (list, tuple):
+        if value is not None and type(value) not in (list, tuple):
             raise FieldError(f"expected a list of two values, one a seat, got "
                              f"{describe(value)}", path=key)
-        if len(value) != 2:
+        if value is not None and len(value) != 2:
             raise FieldError(f"expected two values, one a seat, got {len(value)}", path=key)
-        for seat, item in enumerate(value):
-            if item is None:
-                continue
-            if type(item) is not str:
+        for seat, item in enumerate(value or ()):
+            if item is not None and type(item) is not str:
                 raise FieldError(f"expected a string or null, got {describe(item)}",
                                  path=f"{key}[{seat}]")
-            if choices is not None and item not in choices:
+            if item is not None and choices is not None and item not in choices:
                 names = ", ".join(repr(choice) for choice in choices)
                 raise FieldError(f"expected one of {names} or null, got {describe(item)}",
                                  path=f"{key}[{seat}]")

@@ -25,9 +25,6 @@ from aves_core.kernel.notation import Codec, Token, move
 
 __all__ = ["CELL", "CELLS", "FACE", "MOVES", "Keep", "Move", "Put", "Reap", "Rotate"]
 
-_WHERE = "a column a-d and a row 1-4, such as b3"
-
-
 class _Named(Token):
     """One of a few names, written as itself; a word of the field's shape that is none
     of them is refused with ``code`` (a ``NotationError`` when read, a ``FieldError``
@@ -50,7 +47,8 @@ class _Named(Token):
         return text
 
 
-CELL = _Named(r"[a-z][0-9]", "CELL", CELL_NAMES, f"a cell: {_WHERE}", "unknown_cell")
+CELL = _Named(r"[a-z][0-9]", "CELL", CELL_NAMES, "a cell: a column a-d and a row 1-4, such as b3",
+              "unknown_cell")
 """A cell of the mat: ``b3``."""
 FACE = _Named(r"[a-z]+", "FACE", FACES, "a face: black or white")
 """A piece's face: ``black`` or ``white``."""
@@ -91,11 +89,10 @@ class _Cells(Codec[tuple[str, ...]]):
         if len(data) != 4:
             raise FieldError(f"a reap names four cells, not {len(data)}")
         for index, cell in enumerate(data):
-            if type(cell) is not str:
-                raise FieldError(f"expected a string, got {describe(cell)}", path=f"[{index}]")
-            if cell not in CELL.names:
-                raise FieldError(f"{cell[:20]!r} is not a cell: {_WHERE}", path=f"[{index}]",
-                                 code="unknown_cell")
+            try:
+                CELL.from_json(cell)
+            except FieldError as error:
+                raise FieldError(error.message, path=f"[{index}]", code=error.code) from None
             if cell in data[:index]:
                 raise FieldError(f"a reap names four different cells, and {cell!r} is named "
                                  "twice", path=f"[{index}]")
