@@ -14,28 +14,9 @@ import attrs
 
 from aves_core.kernel.errors import ArgumentError, NotationError
 
-__all__ = [
-    "BLACK",
-    "CELL_INDEX",
-    "CELL_NAMES",
-    "CHAIN",
-    "DIAGONAL",
-    "FACES",
-    "FULL",
-    "NAME_ORDER",
-    "ORTHOGONAL",
-    "PATTERNS",
-    "PATTERN_BY_MASK",
-    "SQUARE",
-    "TILTED_L",
-    "WHITE",
-    "Pattern",
-    "cell_index",
-    "cells_of",
-    "mask_of",
-    "parse_cells",
-    "parse_pattern",
-]
+__all__ = ["BLACK", "CELL_INDEX", "CELL_NAMES", "CHAIN", "DIAGONAL", "FACES", "FULL", "NAME_ORDER",
+           "ORTHOGONAL", "PATTERNS", "PATTERN_BY_MASK", "SQUARE", "TILTED_L", "WHITE", "Pattern",
+           "cell_index", "cells_of", "mask_of", "parse_cells", "parse_pattern"]
 
 SIZE = 4
 BLACK = "black"

@@ -11,20 +11,8 @@ import attrs
 from aves_core.games.soulaween.state import SoulaweenState
 from aves_core.kernel.facts import GameEnded
 
-__all__ = [
-    "Event",
-    "GameEnded",
-    "Kept",
-    "MatCleaned",
-    "MoveUndone",
-    "PiecePut",
-    "PiecesFlipped",
-    "PiecesReaped",
-    "ReapDue",
-    "Rotated",
-    "RotationDue",
-    "TurnStarted",
-]
+__all__ = ["Event", "GameEnded", "Kept", "MatCleaned", "MoveUndone", "PiecePut", "PiecesFlipped",
+           "PiecesReaped", "ReapDue", "Rotated", "RotationDue", "TurnStarted"]
 
 
 @attrs.frozen

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -30,9 +30,6 @@ from aves_core.games.soulaween.views import SoulaweenView, view_for
 from aves_core.kernel.convert import FieldError, describe, json_object, structure
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
-
-if TYPE_CHECKING:
-    from aves_core.kernel.chance import ChancePlan
 
 __all__ = ["SOULAWEEN", "SoulaweenGame", "check_pairs"]
 
@@ -135,8 +132,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
                                                        "stances": STANCES})
         return structure(data, SoulaweenOptions)
 
-    def setup_plan(self, num_players: int, options: SoulaweenOptions
-                   ) -> ChancePlan[SoulaweenSetup]:
+    def setup_plan(self, num_players: int, options: SoulaweenOptions) -> SoulaweenSetupPlan:
         """The draws of ``new_setup`` as chance nodes (``plan.SoulaweenSetupPlan``)."""
         self.check_players(num_players)
         return SoulaweenSetupPlan(self, num_players, options)

@@ -71,13 +71,11 @@ class SoulaweenSetupPlan(ChancePlan[SoulaweenSetup]):
         return nodes, draw_setup(self.options, draw)
 
     def length(self) -> int:
-        """At most: the first player, then in standard mode the characters and the
-        stances not given."""
+        """At most: the first player, and in standard mode each character and stance not
+        given."""
         options = self.options
-        if options.mode != "standard":
-            return 1
-        return (1 + (options.characters or (None, None)).count(None)
-                + (options.stances or (None, None)).count(None))
+        given = (*(options.characters or (None, None)), *(options.stances or (None, None)))
+        return 1 + (given.count(None) if options.mode == "standard" else 0)
 
     def done(self, drawn: tuple[int, ...]) -> bool:
         """Whether every node that applies is drawn."""

@@ -95,16 +95,13 @@ def _reapable(black: int, white: int, character: str | None, tokens: tuple[str, 
                                          if pattern.kind not in held)
     else:
         candidates = _CHAINS
+    # A restricted player's patterns are those of the face of its restriction.
+    black = 0 if restriction == WHITE else black
+    white = 0 if restriction == BLACK else white
     found = []
     for pattern in candidates:
         mask = pattern.mask
-        if black & mask == mask:
-            face = BLACK
-        elif white & mask == mask:
-            face = WHITE
-        else:
-            continue
-        if restriction is None or face == restriction:
+        if black & mask == mask or white & mask == mask:
             found.append(pattern)
     return tuple(found)
 

@@ -17,18 +17,8 @@ from aves_core.games.soulaween.phases import Phase
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "ANUBIS",
-    "CHARACTERS",
-    "HEI_BAI",
-    "LITTLE_DEATH",
-    "REASONS",
-    "STANCES",
-    "Pair",
-    "SoulaweenOptions",
-    "SoulaweenSetup",
-    "SoulaweenState",
-]
+__all__ = ["ANUBIS", "CHARACTERS", "HEI_BAI", "LITTLE_DEATH", "REASONS", "STANCES", "Pair",
+           "SoulaweenOptions", "SoulaweenSetup", "SoulaweenState"]
 
 LITTLE_DEATH, ANUBIS, HEI_BAI = "little_death", "anubis", "hei_bai"
 CHARACTERS = (LITTLE_DEATH, ANUBIS, HEI_BAI)
