@@ -147,14 +147,12 @@ def parse_cells(text: str) -> tuple[str, ...]:
     if not isinstance(text, str):
         raise ArgumentError(f"a pattern is named by a str, not {type(text).__name__}")
     names = [name.strip() for name in text.split("-")]
-    cells = sorted({cell_index(name) for name in names}, key=CELL_NAMES.__getitem__) \
-        if len(names) in (2, 4) else []
-    if len(names) == 4 and len(cells) == 4:
-        return tuple(CELL_NAMES[cell] for cell in cells)
-    if len(names) == 2 and len(cells) == 2:
-        pattern = _BY_ENDS.get((CELL_NAMES[cells[0]], CELL_NAMES[cells[1]]))
-        if pattern is not None:
-            return pattern.cells
+    if len(names) in (2, 4):  # each a cell (unknown_cell), in name order, which is text order
+        cells = tuple(sorted({CELL_NAMES[cell_index(name)] for name in names}))
+        if len(cells) == len(names) == 4:
+            return cells
+        if len(cells) == len(names) == 2 and cells in _BY_ENDS:
+            return _BY_ENDS[cells].cells
     raise NotationError(f"{text[:40]!r} is no pattern: name a chain by its ends (a1-d4), "
                         "a square by two opposite corners (b2-c3), or four different "
                         "cells (a1-a2-a3-b3)")

@@ -39,20 +39,12 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     """Soulaween for the kernel (its one instance is ``SOULAWEEN``)."""
 
     facts = GameFacts(
-        id="soulaween",
-        name="Soulaween",
-        version=1,
-        min_players=2,
-        max_players=2,
-        hidden_information=False,
-        chance=Chance.SETUP,
-        reasons=REASONS,
+        id="soulaween", name="Soulaween", version=1, min_players=2, max_players=2,
+        hidden_information=False, chance=Chance.SETUP, zero_sum=True, reasons=REASONS,
         reason_words={"three_tokens": "took three tokens",
                       "one_of_each_kind": "Little Death: one token of each kind"},
         summary="put and flip soul pieces on a 4x4 mat; reap chains to win three tokens",
-        setup_codes=("bad_first_player", "bad_setup"),
-        zero_sum=True,
-    )
+        setup_codes=("bad_first_player", "bad_setup"))
     phases = PHASES
     refusals = rules.REFUSALS
     undo_rule = ("only a seat's own move of the turn still in progress (its put, or its "
@@ -180,13 +172,9 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
     def state_report(self, state: SoulaweenState) -> dict[str, Any]:
         """The mat (rows 4 to 1), tokens, characters, stances and restrictions."""
-        return {
-            "mat": list(state.mat),
-            "tokens": [list(tokens) for tokens in state.tokens],
-            "characters": list(state.characters),
-            "stances": list(state.stances),
-            "restrictions": list(state.restrictions),
-        }
+        return {"mat": list(state.mat), "tokens": [list(tokens) for tokens in state.tokens],
+                "characters": list(state.characters), "stances": list(state.stances),
+                "restrictions": list(state.restrictions)}
 
     def describe_result(self, result: Result) -> str:
         """``three tokens`` or ``one token of each kind``."""

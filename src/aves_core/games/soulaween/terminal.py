@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aves_core.games.soulaween.board import BLACK, SIZE, parse_cells
+from aves_core.games.soulaween.board import BLACK, SIZE, WHITE, parse_cells
 from aves_core.games.soulaween.events import (
     Event,
     Kept,
@@ -47,14 +47,10 @@ def token_name(token: str) -> str:
 
 def _mat(state: SoulaweenState, paint: Paint) -> list[str]:
     """The mat, rows 4 to 1, and the column letters."""
-    lines = []
-    for row, text in zip(reversed(range(SIZE)), state.mat, strict=True):
-        cells = [_face(BLACK, paint) if letter == "B" else _face("white", paint)
-                 if letter == "W" else paint(".", _EMPTY_CODE, bold=False)
-                 for letter in text]
-        lines.append(f"  {row + 1}  {' '.join(cells)}")
-    lines.append("     a b c d")
-    return lines
+    drawn = {"B": _face(BLACK, paint), "W": _face(WHITE, paint),
+             ".": paint(".", _EMPTY_CODE, bold=False)}
+    return [*(f"  {SIZE - row}  {' '.join(map(drawn.__getitem__, text))}"
+              for row, text in enumerate(state.mat)), "     a b c d"]
 
 
 def _seats(state: SoulaweenState, names: Sequence[str], you: int | None) -> list[str]:
