@@ -6,7 +6,7 @@ nothing is hidden, so the search is plain MCTS on the true state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -28,30 +28,23 @@ GIFT = -8.0  # a mat that lets the opponent reap with one put (patterns are anyb
 REACH = 1.0  # a rotation or keep: each of the player's own puts that would reap next turn
 
 
-def _reaper(state: SoulaweenState, player: int) -> Callable[[int, bool], bool]:
-    """Whether ``player``'s put on an empty cell, black up or not, would reap."""
-    black, white, neighbours = state.black, state.white, (
-        DIAGONAL if state.stances[player] == BAI else ORTHOGONAL)
-    character, tokens = state.characters[player], state.tokens[player]
-    restriction = state.restrictions[player]
-
-    def reaps(cell: int, black_up: bool) -> bool:
-        after = put_and_flip(black, white, cell, black_up, neighbours[cell])
-        return bool(_reapable(*after, character, tokens, restriction))
-
-    return reaps
-
-
 def _reaping_puts(state: SoulaweenState, player: int, at_most: int = 32) -> int:
     """How many of ``player``'s puts (cell and face) would reap on this mat, counting
     no further than ``at_most``."""
-    count, empty, reaps = 0, state.empty, _reaper(state, player)
+    empty = state.empty
+    character, tokens = state.characters[player], state.tokens[player]
+    restriction = state.restrictions[player]
+    neighbours = DIAGONAL if state.stances[player] == BAI else ORTHOGONAL
+    count = 0
     for cell in NAME_ORDER:
         if empty >> cell & 1:
             for black_up in (True, False):
-                count += reaps(cell, black_up)
-                if count >= at_most:
-                    return count
+                black, white = put_and_flip(state.black, state.white, cell, black_up,
+                                            neighbours[cell])
+                if _reapable(black, white, character, tokens, restriction):
+                    count += 1
+                    if count >= at_most:
+                        return count
     return count
 
 
@@ -91,11 +84,18 @@ def playout_move(state: SoulaweenState, rng: random.Random) -> Move:
     four), else any move."""
     moves = legal_moves(state)
     if state.phase is Phase.PLAYER_TURN and rng.random() < 0.75:
-        start, reaps = rng.randrange(len(moves)), _reaper(state, moves[0].player)
+        player = moves[0].player
+        character, tokens = state.characters[player], state.tokens[player]
+        restriction = state.restrictions[player]
+        neighbours = DIAGONAL if state.stances[player] == BAI else ORTHOGONAL
+        start = rng.randrange(len(moves))
         for offset in range(len(moves)):
             move = moves[(start + offset) % len(moves)]
             assert isinstance(move, Put)
-            if reaps(CELL_INDEX[move.cell], move.face == BLACK):
+            cell = CELL_INDEX[move.cell]
+            black, white = put_and_flip(state.black, state.white, cell, move.face == BLACK,
+                                        neighbours[cell])
+            if _reapable(black, white, character, tokens, restriction):
                 return move
     return moves[rng.randrange(len(moves))]
 

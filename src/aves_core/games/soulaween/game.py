@@ -90,9 +90,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
             if item is not None and item not in CHARACTERS:
                 raise SetupError(f"{item!r:.40} is not a character: {', '.join(CHARACTERS)} "
                                  "or null", code="bad_setup", path=f"characters[{seat}]")
-        if (characters[0] is None) != (characters[1] is None):
-            # Standard mode gives each player a character and simple mode none
-            # ([decision]): a game of one character against none is in neither.
+        if (characters[0] is None) != (characters[1] is None):  # [decision]
             raise SetupError("characters are two (standard mode) or none (simple mode), "
                              "not one", code="bad_setup", path="characters")
         if type(stances) is not tuple or len(stances) != 2:
@@ -127,7 +125,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     def setup_plan(self, num_players: int, options: SoulaweenOptions) -> SoulaweenSetupPlan:
         """The draws of ``new_setup`` as chance nodes (``plan.SoulaweenSetupPlan``)."""
         self.check_players(num_players)
-        return SoulaweenSetupPlan(self, num_players, options)
+        return SoulaweenSetupPlan(options)
 
     # --- play ------------------------------------------------------------------
 

@@ -17,20 +17,14 @@ from aves_core.games.soulaween.state import (
 )
 from aves_core.kernel.chance import ChancePlan
 from aves_core.kernel.errors import SetupError
-from aves_core.kernel.game import Game
 
 __all__ = ["SoulaweenSetupPlan", "draw_setup"]
 
-Node = tuple[str, tuple[Any, ...], int | None]
-"""A draw: what it draws (``first``, ``character``, ``stance``), its choices, its seat
-(None for the first player)."""
-
-
-def draw_setup(options: SoulaweenOptions, draw: Callable[[str, tuple[Any, ...], int | None],
-                                                        Any]) -> SoulaweenSetup:
-    """The setup of ``options``, ``draw(*node)`` making each choice they leave open, in
-    this order: the first player, then (standard mode) the characters not given, then
-    the stances of Hei & Bai seats not given (``SetupError`` for options of no game)."""
+def draw_setup(options: SoulaweenOptions, draw: Callable[..., Any]) -> SoulaweenSetup:
+    """The setup of ``options``, ``draw(what, choices, seat)`` making each choice they
+    leave open, in this order: the first player (``first``, seat None), then in standard
+    mode the characters not given (``character``), then the stances of Hei & Bai seats
+    not given (``stance``). ``SetupError`` for options of no game."""
     first = draw("first", (0, 1), None)
     characters: list[str | None] = [None, None]
     if options.mode == "standard":
@@ -55,14 +49,13 @@ class SoulaweenSetupPlan(ChancePlan[SoulaweenSetup]):
 
     max_outcomes = 3
 
-    def __init__(self, game: Game[Any, Any, Any, Any, SoulaweenOptions, SoulaweenSetup],
-                 num_players: int, options: SoulaweenOptions) -> None:
-        self.game, self.num_players, self.options = game, num_players, options
+    def __init__(self, options: SoulaweenOptions) -> None:
+        self.options = options
 
-    def _walk(self, drawn: tuple[int, ...]) -> tuple[list[Node], SoulaweenSetup]:
-        """The nodes met with ``drawn`` drawn, the next one among them, and the setup
-        (a node not drawn yet taken at its first choice)."""
-        nodes: list[Node] = []
+    def _walk(self, drawn: tuple[int, ...]) -> tuple[list[tuple[Any, ...]], SoulaweenSetup]:
+        """The draws met with ``drawn`` drawn, the next one among them, and the setup
+        (a draw not made yet taken at its first choice)."""
+        nodes: list[tuple[Any, ...]] = []
 
         def draw(*node: Any) -> Any:
             nodes.append(node)
@@ -87,10 +80,8 @@ class SoulaweenSetupPlan(ChancePlan[SoulaweenSetup]):
         return [(index, 1.0 / len(choices)) for index in range(len(choices))]
 
     def result(self, drawn: tuple[int, ...]) -> SoulaweenSetup:
-        """The setup drawn (``SetupError`` if it is no game)."""
-        setup = self._walk(drawn)[1]
-        self.game.start(self.num_players, setup)
-        return setup
+        """The setup drawn."""
+        return self._walk(drawn)[1]
 
     def text(self, drawn: tuple[int, ...], outcome: int) -> str:
         """``first player 0``, ``seat 1 character anubis``, ``seat 0 stance hei``."""

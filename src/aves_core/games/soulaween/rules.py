@@ -1,11 +1,8 @@
-"""The rules of Soulaween as pure functions over frozen states (docs/soulaween.md).
-
-``REFUSALS`` is the door, its codes in the order they are checked; ``transition``
-applies a legal move, and a put runs the automatic phases on its own: the flip, the
-reap (at once when one pattern is reapable, after the player's choice when several
-are), the win, the cleanup of a full mat, and Hei & Bai's choice to rotate or keep.
-Where the rules are silent, the win comes at the end of the reap, before the cleanup,
-and the cleanup before the rotation, so the player decides with the cleaned mat in view.
+"""The rules of Soulaween as pure functions over frozen states (docs/soulaween.md):
+``legal_moves``, the door (``REFUSALS``, its codes in the order they are checked) and
+``transition``, which plays a put's automatic steps on its own. Where the rules are
+silent, the win comes at the end of the reap, before the cleanup, and the cleanup
+before Hei & Bai's rotation, so the player decides with the cleaned mat in view.
 """
 
 from __future__ import annotations
