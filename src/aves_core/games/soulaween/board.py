@@ -57,10 +57,7 @@ def cells_of(mask: int) -> tuple[str, ...]:
 
 def mask_of(cells: Iterable[int]) -> int:
     """The mask of cell indexes."""
-    mask = 0
-    for index in cells:
-        mask |= 1 << index
-    return mask
+    return sum(1 << index for index in set(cells))
 
 
 def _neighbours(steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:

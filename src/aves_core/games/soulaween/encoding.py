@@ -1,7 +1,6 @@
-"""Soulaween for learning agents (``aves_core.kernel.encoding``; tabled in docs/ai.md):
-101 actions, a seat's moves in the order of the game's ``all_moves``, and 88
-observation values from the observing seat's side (me, then my opponent), in the blocks
-of ``_OBSERVATION``.
+"""Soulaween for learning agents (tabled in docs/ai.md): 101 actions, a seat's moves in
+the order of ``all_moves``, and 88 observation values from the observing seat's side
+(me, then my opponent), in the blocks of ``_OBSERVATION``.
 """
 
 from __future__ import annotations

@@ -60,8 +60,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         """The setup drawn from ``random.Random(seed)`` (``plan.draw_setup``)."""
         self.check_players(num_players)
         if not isinstance(options, SoulaweenOptions):
-            raise ArgumentError(f"options must be SoulaweenOptions, not "
-                                f"{type(options).__name__}")
+            raise ArgumentError(f"options must be SoulaweenOptions, not {type(options).__name__}")
         if seed is not None:
             require_int(seed, "seed")
         rng = random.Random(seed)
@@ -153,9 +152,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
     def view_status(self, view: SoulaweenView) -> ViewStatus:
         """The phase, the seat to move and the result of the state the view holds."""
-        state = view.state
-        return ViewStatus(state.phase.value, () if state.active is None else (state.active,),
-                          state.result)
+        return ViewStatus(self.phase_name(view.state), self.to_move(view.state), view.state.result)
 
     def undo(self, before: SoulaweenState, move: Move, events: Sequence[Event],
              after: SoulaweenState, seat: int) -> tuple[Event, ...] | None:

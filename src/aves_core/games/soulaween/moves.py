@@ -1,7 +1,5 @@
 """Soulaween's moves, declared by their notation (docs/soulaween.md, "Moves and their
-notation"): ``0:put b3 white``, ``1:reap a1-d4``, ``0:rotate``, ``0:keep``. A cell of a
-cell's shape that is no cell of the mat (``e5``) is ``unknown_cell``, in a text and in
-a log's JSON.
+notation"): ``0:put b3 white``, ``1:reap a1-d4``, ``0:rotate``, ``0:keep``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""Soulaween's setup draws: ``draw_setup`` makes the choices the options leave open, in
-order, for ``new_setup`` (from the seed) and for ``SoulaweenSetupPlan``, the same draws
-as explicit chance nodes (``Game.setup_plan``) for tools such as OpenSpiel.
+"""Soulaween's setup draws (``draw_setup``), made from the seed by ``new_setup`` and as
+explicit chance nodes (``SoulaweenSetupPlan``) for tools such as OpenSpiel.
 """
 
 from __future__ import annotations

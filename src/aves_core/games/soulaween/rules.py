@@ -7,8 +7,6 @@ before Hei & Bai's rotation, so the player decides with the cleaned mat in view.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from aves_core.games.soulaween.board import (
     BLACK,
     CELL_INDEX,
@@ -85,13 +83,10 @@ def reapable(state: SoulaweenState, player: int) -> tuple[Pattern, ...]:
 
 def _reapable(black: int, white: int, character: str | None, tokens: tuple[str, ...],
               restriction: str | None) -> tuple[Pattern, ...]:
-    if character == LITTLE_DEATH:
-        # One token of each kind: a kind already held is not reapable (nor forced).
+    candidates = _CHAINS
+    if character == LITTLE_DEATH:  # one token of each kind: a kind held is not reapable
         held = {_TOKEN_KIND[token] for token in tokens}
-        candidates: Iterable[Pattern] = (pattern for pattern in PATTERNS
-                                         if pattern.kind not in held)
-    else:
-        candidates = _CHAINS
+        candidates = tuple(pattern for pattern in PATTERNS if pattern.kind not in held)
     # A restricted player's patterns are those of the face of its restriction.
     black = 0 if restriction == WHITE else black
     white = 0 if restriction == BLACK else white
@@ -113,8 +108,7 @@ def legal_moves(state: SoulaweenState) -> tuple[Move, ...]:
         return ()
     phase = state.phase
     if phase is _PLAYER_TURN:
-        empty = state.empty
-        puts = _PUTS[player]
+        empty, puts = state.empty, _PUTS[player]
         return tuple(move for cell in NAME_ORDER if empty >> cell & 1 for move in puts[cell])
     if phase is _CHOOSE_REAP:
         reaps = _REAPS[player]
@@ -133,9 +127,8 @@ def _game_over(state: SoulaweenState, move: Move) -> str | None:
 
 
 def _not_your_turn(state: SoulaweenState, move: Move) -> str | None:
-    if move.player == state.active:
-        return None
-    return f"it is seat {state.active}'s move, not seat {move.player}'s"
+    return (None if move.player == state.active
+            else f"it is seat {state.active}'s move, not seat {move.player}'s")
 
 
 _WANTED = {Put: _PLAYER_TURN, Reap: _CHOOSE_REAP, Rotate: _CHOOSE_ROTATION,
@@ -145,16 +138,13 @@ _EXPECTED = {_PLAYER_TURN: "put a piece", _CHOOSE_REAP: "choose a pattern to rea
 
 
 def _wrong_phase(state: SoulaweenState, move: Move) -> str | None:
-    if state.phase is _WANTED[type(move)]:
-        return None
-    return (f"seat {move.player} must {_EXPECTED[state.phase]} now (phase "
-            f"{state.phase.value})")
+    return (None if state.phase is _WANTED[type(move)] else
+            f"seat {move.player} must {_EXPECTED[state.phase]} now (phase {state.phase.value})")
 
 
 def _cell_taken(state: SoulaweenState, move: Put) -> str | None:
-    if state.empty >> CELL_INDEX[move.cell] & 1:
-        return None
-    return f"{move.cell} holds a piece already"
+    return (None if state.empty >> CELL_INDEX[move.cell] & 1
+            else f"{move.cell} holds a piece already")
 
 
 def _not_reapable(state: SoulaweenState, move: Reap) -> str | None:

@@ -31,8 +31,7 @@ __all__ = ["SoulaweenScreen", "token_name"]
 
 _BLACK_CODE, _WHITE_CODE, _EMPTY_CODE = 135, 229, 240  # violet souls, pale souls, grey dots
 _FACE_WORDS = {"b": "black", "black": "black", "w": "white", "white": "white"}
-_CHARACTER_NAMES = {"little_death": "Little Death", "anubis": "Anubis",
-                    "hei_bai": "Hei & Bai"}
+_CHARACTER_NAMES = {"little_death": "Little Death", "anubis": "Anubis", "hei_bai": "Hei & Bai"}
 
 
 def _face(face: str, paint: Paint) -> str:
