@@ -7,6 +7,8 @@ before Hei & Bai's rotation, so the player decides with the cleaned mat in view.
 
 from __future__ import annotations
 
+import functools
+
 from aves_core.games.soulaween.board import (
     BLACK,
     CELL_INDEX,
@@ -81,12 +83,16 @@ def reapable(state: SoulaweenState, player: int) -> tuple[Pattern, ...]:
                      state.restrictions[player])
 
 
+@functools.cache
+def _little_death(tokens: tuple[str, ...]) -> tuple[Pattern, ...]:
+    """Little Death's patterns: one token of each kind, so a kind it holds is not reapable."""
+    held = {_TOKEN_KIND[token] for token in tokens}
+    return tuple(pattern for pattern in PATTERNS if pattern.kind not in held)
+
+
 def _reapable(black: int, white: int, character: str | None, tokens: tuple[str, ...],
               restriction: str | None) -> tuple[Pattern, ...]:
-    candidates = _CHAINS
-    if character == LITTLE_DEATH:  # one token of each kind: a kind held is not reapable
-        held = {_TOKEN_KIND[token] for token in tokens}
-        candidates = tuple(pattern for pattern in PATTERNS if pattern.kind not in held)
+    candidates = _little_death(tokens) if character == LITTLE_DEATH else _CHAINS
     # A restricted player's patterns are those of the face of its restriction.
     black = 0 if restriction == WHITE else black
     white = 0 if restriction == BLACK else white
