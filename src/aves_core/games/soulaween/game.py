@@ -110,8 +110,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         return SoulaweenOptions("standard", setup.characters, setup.stances)
 
     def setup_from_json(self, data: Any) -> SoulaweenSetup:
-        """The ``setup`` object of a log's header, checked for shape (its values are the
-        rules' to judge: ``start``)."""
+        """The ``setup`` of a log's header, checked for shape (``start`` judges its values)."""
         check_pairs(json_object(data, "the setup"), {"characters": None, "stances": None})
         return structure(data, SoulaweenSetup)
 
@@ -139,9 +138,8 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         return MOVES[seat]
 
     def is_legal(self, state: SoulaweenState, move: Move) -> bool:
-        """The door's answer, as fast as a playout needs: a put of the seat to move, of a
-        face on a cell, in its turn, is judged by its cell alone; a reap or a rotation by
-        the few legal moves."""
+        """The door's answer, as fast as a playout needs: a put in its turn is judged by its
+        cell alone, a reap or a rotation by the few legal moves."""
         if type(state) is SoulaweenState:
             if state.phase is not Phase.PLAYER_TURN:
                 return move in rules.legal_moves(state)
@@ -163,7 +161,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
             return None
         return (MoveUndone(seat, before),)
 
-    # --- reports, players ---------------------------------------------------------------
+    # --- reports ---------------------------------------------------------------------------
 
     def state_report(self, state: SoulaweenState) -> dict[str, Any]:
         """The mat (rows 4 to 1), tokens, characters, stances and restrictions."""
@@ -178,10 +176,9 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
 
 def check_pairs(data: dict[str, Any], pairs: Mapping[str, tuple[str, ...] | None]) -> None:
-    """Each key of ``pairs`` in ``data``, when given, is a list of two values, one a
-    seat, each a string (one of its choices, when they are given) or null; a
-    ``FieldError`` names the first that is not (the converter would read a string
-    of two letters as two values)."""
+    """Each key of ``pairs`` given in ``data`` is a list of two values, one a seat, each a
+    string (one of its choices, when given) or null, or a ``FieldError`` names the first
+    that is not (the converter would read a string of two letters as two values)."""
     for key, choices in pairs.items():
         value = data.get(key)
         # A tuple is what the converter unstructures to; JSON gives a list.
