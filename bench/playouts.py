@@ -10,11 +10,13 @@ stop at their end or at ``--max-moves``.
 
     python bench/playouts.py [--seconds 3] [--players 2 4 6] [--crows] [--game all]
     python bench/playouts.py --against cb140b0 [--rounds 3]
+    python bench/playouts.py --game tsukuru --against 5e15dc8 --players 2 3 4
 
-``--against REV`` measures AVES at git revision REV and at the working tree in
-one run, in alternating rounds (each in a fresh subprocess, the revision's code
-from a temporary git worktree), and prints both and their ratio: the way to
-show a change made AVES no slower.
+``--against REV`` measures one game (AVES unless ``--game`` names another) at
+git revision REV and at the working tree in one run, in alternating rounds
+(each in a fresh subprocess, the revision's code from a temporary git
+worktree), and prints the best rate of each and their ratio: the way to show a
+change made a game no slower, or how much faster.
 """
 
 from __future__ import annotations
@@ -91,6 +93,24 @@ def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
                  num_players, seconds, max_moves, chance)
 
 
+def _counts(game_id: str) -> list[int]:
+    """The player counts measured when none are given: 2 4 6 for AVES, every count from
+    the least to the most for another game."""
+    from aves_core import get_game
+
+    facts = get_game(game_id).facts
+    return [2, 4, 6] if game_id == "aves" else list(range(facts.min_players,
+                                                           facts.max_players + 1))
+
+
+def _figures(game_id: str, num_players: int, args: argparse.Namespace
+             ) -> tuple[float, int, int]:
+    """One game's playouts at one player count: (moves/s, moves, games)."""
+    if game_id == "aves":
+        return aves_rate(num_players, args.crows, args.seconds, args.max_moves)
+    return game_rate(game_id, num_players, args.seconds, args.max_moves)
+
+
 def _report(name: str, num_players: int, figures: tuple[float, int, int]) -> None:
     rate, moves, games = figures
     print(f"{name:15} {num_players} players: {rate:10,.0f} moves/s  ({moves:,} moves, "
@@ -98,10 +118,10 @@ def _report(name: str, num_players: int, figures: tuple[float, int, int]) -> Non
 
 
 def _child(source: Path, args: argparse.Namespace) -> dict[str, float]:
-    """One round of the AVES playouts in a fresh process importing aves_core from
-    ``source``; moves/s by player count."""
+    """One round of ``args.game``'s playouts in a fresh process importing aves_core
+    from ``source``; moves/s by player count."""
     env = {**os.environ, "PYTHONPATH": str(source)}
-    command = [sys.executable, str(HERE / "playouts.py"), "--json", "--game", "aves",
+    command = [sys.executable, str(HERE / "playouts.py"), "--json", "--game", args.game,
                "--seconds", str(args.seconds), "--max-moves", str(args.max_moves),
                "--players", *map(str, args.players), *(["--crows"] if args.crows else [])]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
@@ -112,7 +132,7 @@ def _child(source: Path, args: argparse.Namespace) -> dict[str, float]:
 
 
 def against(args: argparse.Namespace) -> None:
-    """AVES at ``args.against`` and at the working tree, alternating rounds."""
+    """``args.game`` at ``args.against`` and at the working tree, alternating rounds."""
     root = HERE.parent
     with tempfile.TemporaryDirectory() as folder:
         tree = Path(folder) / "before"
@@ -128,8 +148,14 @@ def against(args: argparse.Namespace) -> None:
         finally:
             subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)],
                            check=False, capture_output=True)
-    print(f"AVES random playouts, crows={args.crows}, {args.seconds:g} s a count a round, "
-          f"best of {args.rounds} alternating rounds")
+    if args.game == "aves":
+        print(f"AVES random playouts, crows={args.crows}, {args.seconds:g} s a count a "
+              f"round, best of {args.rounds} alternating rounds")
+    else:
+        from aves_core import get_game
+
+        print(f"{get_game(args.game).facts.name} random playouts, {args.seconds:g} s a count "
+              f"a round, best of {args.rounds} alternating rounds")
     print(f"{'players':>8} {args.against[:12]:>14} {'working tree':>14} {'after/before':>13}")
     for players in map(str, args.players):
         before, after = best["before"][players], best["after"][players]
@@ -144,38 +170,38 @@ def main() -> None:
                              "the least to the most for another game)")
     parser.add_argument("--crows", action="store_true", help="AVES: the Greedy Crow variant")
     parser.add_argument("--max-moves", type=int, default=2000, help="cap on one game's moves")
-    parser.add_argument("--game", default="all", help="aves, soulaween, another id, or all")
+    parser.add_argument("--game", default=None,
+                        help="aves, soulaween, another id, or all (the default; with "
+                             "--against, aves)")
     parser.add_argument("--against", metavar="REV",
-                        help="compare AVES with git revision REV in one run")
+                        help="compare one game (--game, AVES by default) with git "
+                             "revision REV in one run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds for --against")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.against:
-        args.players = args.players or [2, 4, 6]
-        against(args)
-        return
-    if args.json:  # one round for --against: AVES only, machine-readable
-        import aves_core
-
-        rates = {str(n): aves_rate(n, args.crows, args.seconds, args.max_moves)[0]
-                 for n in args.players}
-        print(json.dumps({"module": aves_core.__file__, "rates": rates}))
-        return
     from aves_core import game_ids, get_game
 
-    ids = list(game_ids()) if args.game == "all" else [args.game]
+    if args.against or args.json:  # --json: one round for --against, machine-readable
+        args.game = args.game or "aves"
+        if args.game == "all":
+            parser.error("--against compares one game: name it with --game")
+        args.players = args.players or _counts(args.game)
+    if args.against:
+        against(args)
+        return
+    if args.json:
+        import aves_core
+
+        rates = {str(n): _figures(args.game, n, args)[0] for n in args.players}
+        print(json.dumps({"module": aves_core.__file__, "rates": rates}))
+        return
+    ids = list(game_ids()) if args.game in (None, "all") else [args.game]
     ids = [game_id for game_id in ids if not game_id.startswith("toy")]
     print(f"random playouts, {args.seconds:g} s each (AVES crows={args.crows})")
     for game_id in ids:
-        facts = get_game(game_id).facts
-        counts = args.players or ([2, 4, 6] if game_id == "aves" else
-                                  list(range(facts.min_players, facts.max_players + 1)))
-        for num_players in counts:
-            if game_id == "aves":
-                figures = aves_rate(num_players, args.crows, args.seconds, args.max_moves)
-            else:
-                figures = game_rate(game_id, num_players, args.seconds, args.max_moves)
-            _report(facts.name, num_players, figures)
+        for num_players in args.players or _counts(game_id):
+            _report(get_game(game_id).facts.name, num_players,
+                    _figures(game_id, num_players, args))
 
 
 if __name__ == "__main__":

@@ -27,10 +27,8 @@ from browserkit import PHONE, WIDE, finished_log, launch_browser, serious_violat
 from hostserver import ServeProcess
 
 from aves_core import get_game, replay
-from aves_core.games.cubirds import rules
 from aves_core.games.cubirds.cards import counts_of
 from aves_core.games.cubirds.events import (
-    EVENT_TYPES,
     CardsDealt,
     CardsDrawn,
     DrawDeclined,
@@ -48,6 +46,7 @@ from aves_core.games.cubirds.events import (
     RowRefilled,
     TurnStarted,
 )
+from aves_core.games.cubirds.game import CUBIRDS
 from aves_core.games.cubirds.moves import Lay
 from aves_core.games.cubirds.phases import Phase
 from aves_core.games.cubirds.state import CubirdsState, Pending
@@ -342,7 +341,7 @@ EVENTS = (Laid(0, "P", 2, 1, "left", "OF"), Laid(1, "R", 1, 0, "right"),
 
 def test_the_drawing_narrates_every_event_helps_and_previews_a_lay_as_the_rules_play_it(
         browser: Any, server: ServeProcess) -> None:
-    assert set(EVENT_TYPES) == {type(event) for event in EVENTS}
+    assert set(CUBIRDS.event_types) == {type(event) for event in EVENTS}
     game = get_game("cubirds")
     # What a lay at each end would take and whether a refill follows, against the rules.
     chooser = random.Random(1)
@@ -353,7 +352,7 @@ def test_the_drawing_narrates_every_event_helps_and_previews_a_lay_as_the_rules_
         state = CubirdsState(("MP", row, "WR", "PW"), "W" * 10, (0,) * 8,
                              (counts_of(species * 2 + "R"), counts_of("M")),
                              ((0,) * 8, (0,) * 8), 0, Phase.LAY, 0)
-        _after, happened = rules.apply_move_with_events(state, Lay(0, species, 1, side))
+        _after, happened = CUBIRDS.apply_with_events(state, Lay(0, species, 1, side))
         laid = next(event for event in happened if isinstance(event, Laid))
         cases.append({"row": row, "species": species, "side": side, "taken": len(laid.taken),
                       "refill": any(isinstance(event, RowRefilled) for event in happened)})

@@ -503,8 +503,9 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
                        result=result)
 
     def describe_result(self, result: Result) -> str:
-        """Why the game ended, in a few words (``aves replay``'s account)."""
-        return result.reason.replace("_", " ")
+        """Why the game ended, in a few words (``aves replay``'s and ``aves play``'s
+        account): the reason's words in ``facts.reason_words``, else its code in words."""
+        return self.facts.reason_words.get(result.reason) or result.reason.replace("_", " ")
 
     # --- bots, search, the terminal -------------------------------------------------
 
@@ -512,7 +513,8 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
     """Where the game's own players and drawings are, ``"module:name"`` (a module
     relative to the game's package when it starts with a dot), imported the first time
     they are asked for: ``"screen"`` (a ``Screen`` class), ``"encoding"`` (an
-    ``Encoding`` class, made with the number of players), ``"greedy"`` (a bot class),
+    ``Encoding`` class, made with the number of players: an ``ActionTable`` subclass
+    with the game too), ``"greedy"`` (a bot class),
     ``"bots"`` (a function of the game giving its bots by name, instead of
     ``standard_bots``), ``"search"`` (a function of the game giving its
     ``SearchHooks``). ``{"screen": ".terminal:BoxesScreen"}``."""
@@ -541,10 +543,14 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         if kind is None and (type(self).all_moves is Game.all_moves
                              or type(self).features is Game.features):
             return None
-        from aves_core.kernel.encoding import FeatureEncoding
+        from aves_core.kernel.encoding import ActionTable, FeatureEncoding
 
         self.check_players(num_players)
-        made: Encoding[V, M] = (FeatureEncoding(self, num_players) if kind is None
+        if kind is None:
+            kind = FeatureEncoding
+        # An ActionTable reads its actions off the game; another class is made with the
+        # number of players alone.
+        made: Encoding[V, M] = (kind(self, num_players) if issubclass(kind, ActionTable)
                                 else kind(num_players))
         return made
 

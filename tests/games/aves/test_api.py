@@ -104,7 +104,7 @@ def test_card_constructor_rejects_impossible_cards(color: object, number: object
         ("0:return G1@0", Return(0, Card.parse("G1"), 0)),
         ("1:pass", Pass(1)),
         ("5:trade C0@45", Trade(5, CROW, 45)),
-        (" 2 : trade  B4 @ 10 ", Trade(2, Card.parse("B4"), 10)),
+        ("-1:trade B4@-10", Trade(-1, Card.parse("B4"), -10)),
     ],
 )
 def test_move_notation_parses(text: str, move: Trade | Return | Pass) -> None:
@@ -118,6 +118,22 @@ def test_move_notation_parses(text: str, move: Trade | Return | Pass) -> None:
              "0:return@2"],
 )
 def test_move_notation_rejects_bad_text(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_move(text)
+    assert "bad_notation" == caught.value.code
+
+
+@pytest.mark.parametrize(
+    "text", [" 2 : trade  B4 @ 10 ", "0 : pass", "00:pass", "0:pass ", " 0:pass", "0:pass\t",
+             "0:trade  R3@2", "0:trade\tR3@2", "0:trade R3 @ 2", "0:trade R3@02", "-0:pass",
+             "+1:pass", "\u0660:pass", "0:trade R3@\u0662", "0:TRADE R3@2", "0:Pass",
+             "0:trade r3@2", "0:trade R03@2"],
+)
+def test_move_notation_has_one_text_per_move(text: str) -> None:
+    # GAME-DONE.md, "One text per move": parse_move reads exactly what str(move) writes
+    # (single ASCII spaces, ASCII digits, no leading zeros, no stray whitespace, the
+    # RULES' case). The reader before took the stray and doubled whitespace, the leading
+    # zeros and other scripts' digits here as moves.
     with pytest.raises(NotationError) as caught:
         parse_move(text)
     assert "bad_notation" == caught.value.code

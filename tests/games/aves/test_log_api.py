@@ -4,7 +4,7 @@ the two paths of ``structure_move``, and the ``aves`` command's contract.
 The normative text is ``LOG_FORMAT.md`` (shared with the project): the JSON document
 and JSON Lines forms, the error codes, which problem is reported first, and
 ``aves replay LOG [--json]`` with its exit statuses. These tests read every value
-through the public API (and ``aves_core.games.aves.serialize`` for the converter itself).
+through the public API (and ``AVES.notation`` for the moves' declared JSON reader).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aves_core import (
+    AVES,
     CROW,
     ArgumentError,
     AvesError,
@@ -466,7 +467,7 @@ def test_validate_gives_one_problem_and_never_raises(
     assert not replay(source).valid
 
 
-# --- the converter: the fast path of structure_move and the cattrs path agree --------
+# --- the fast path of structure_move and the declared reader agree ----------------------
 
 CARD_CODES = [str(card) for card in game_cards(6, True)[:-3]]
 """The 43 codes that exist (42 fruit cards and C0)."""
@@ -502,7 +503,9 @@ def outcome(make: Callable[[Any], Move], data: Any) -> Move | str:
 
 
 def through_cattrs(data: Any) -> Move:
-    return serialize.structure(data, Move)  # type: ignore[arg-type]
+    """The moves' declared JSON reader (``aves_core.kernel.notation``), past the fast path."""
+    move: Move = AVES.notation.from_json(data)
+    return move
 
 
 @given(well_formed_moves | move_values | json_scalars | st.lists(json_scalars, max_size=2))

@@ -1,6 +1,7 @@
-"""The phase machine: every transition the engine takes is an edge of the real
-``transitions`` Machine, every declared edge is taken by some game, and the tables compiled
-from the declaration (NEXT_PHASE, PHASE_ACTIONS) and its Mermaid diagram agree with it."""
+"""The phase machine: every transition the engine takes (as a move's events tell it) is an
+edge of the real ``transitions`` Machine, every declared edge is taken by some game, and the
+tables compiled from the declaration (PHASES.next, PHASES.actions) and its Mermaid diagram
+agree with it."""
 
 from __future__ import annotations
 
@@ -19,17 +20,27 @@ from strategies import (
     playouts,
 )
 
-from aves_core import GameState, Move, Phase, Trade, Variant, diagram, legal_moves
-from aves_core.games.aves.phases import (
-    AUTOMATIC_PHASES,
-    MACHINE,
-    NEXT_PHASE,
-    PHASE_ACTIONS,
-    Trigger,
+from aves_core import (
+    GameState,
+    Move,
+    Phase,
+    Trade,
+    Variant,
+    apply_move_with_events,
+    diagram,
+    legal_moves,
 )
-from aves_core.games.aves.rules import _apply
+from aves_core.games.aves.events import CircleRefilled, GameEnded, ReturnDue, TurnStarted
+from aves_core.games.aves.phases import PHASES, Trigger
 
 Edge = tuple[Phase, Trigger, Phase]
+MACHINE = PHASES.machine
+NEXT_PHASE = PHASES.next
+PHASE_ACTIONS = PHASES.actions
+AUTOMATIC_PHASES = PHASES.automatic
+# The event by which a move tells each phase transition it takes.
+TRIGGERS = {CircleRefilled: Trigger.REFILL, ReturnDue: Trigger.OVER_LIMIT,
+            GameEnded: Trigger.END_GAME, TurnStarted: Trigger.NEXT_TURN}
 
 
 class _Model:
@@ -63,9 +74,16 @@ def declared_edges() -> set[Edge]:
 
 
 def traced(before: GameState, move: Move) -> tuple[GameState, list[Edge]]:
-    """Apply ``move`` through the engine's traced door; return the state and the trail."""
+    """Apply ``move`` with its events; return the state and the trail of transitions the
+    events tell, each followed on the declared table (a KeyError: an undeclared one)."""
+    after, events = apply_move_with_events(before, move)
     trail: list[Edge] = []
-    after = _apply(before, move, trail)
+    phase = before.phase
+    for event in events:
+        trigger = TRIGGERS.get(type(event))
+        if trigger is not None:
+            trail.append((phase, trigger, NEXT_PHASE[phase, trigger]))
+            phase = trail[-1][2]
     return after, trail
 
 
@@ -98,7 +116,7 @@ def check_step(before: GameState, move: Move, after: GameState, trail: list[Edge
 def test_every_transition_is_a_machine_edge_and_chains(playout: Playout) -> None:
     for before, move, expected in playout.steps():
         after, trail = traced(before, move)
-        assert expected == after  # the traced door and apply_move agree
+        assert expected == after  # apply_move_with_events and apply_move agree
         check_step(before, move, after, trail)
 
 

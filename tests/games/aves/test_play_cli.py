@@ -223,7 +223,7 @@ def test_bad_input_asks_again_and_says_why(tmp_path: Path) -> None:
         (f"{hand[0]}@99", r"not legal \(gap_out_of_range\)"),
         (f"0:return {hand[0]}@0", r"not legal \(wrong_phase\)"),
         (f"1:trade {hand[0]}@0", r"not legal \(not_your_turn\)"),
-        ("Z9@1", r"not a move: 'Z9' is not a card"),
+        ("Z9@1", r"not a move: '0:trade Z9@1' is not a move of AVES: 'Z9' is not a card"),
         ("", r"type a number, a move like R3@2, u to undo, q to stop"),
         ("u", r"nothing to undo"),
     ]

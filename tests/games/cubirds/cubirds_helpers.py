@@ -15,12 +15,12 @@ from aves_core import IllegalMoveError
 from aves_core.games.cubirds.cards import COUNTS, counts_of, text_of
 from aves_core.games.cubirds.events import Event
 from aves_core.games.cubirds.game import CUBIRDS
-from aves_core.games.cubirds.moves import Move, parse_move
+from aves_core.games.cubirds.moves import Move
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import apply_move, apply_move_with_events, legal_moves
 from aves_core.games.cubirds.state import CubirdsOptions, CubirdsState, Pending
 
 ROWS = ("FOT", "DPM", "WRF", "OTD")
+parse_move = CUBIRDS.parse_move
 
 
 def rest_of(*zones: str) -> str:
@@ -50,20 +50,20 @@ def make(hands: tuple[str, ...], *, rows: tuple[str, ...] = ROWS, deck: str = ""
 def play(state: CubirdsState, *texts: str) -> CubirdsState:
     """``state`` after the moves written in ``texts``, through the checked door."""
     for text in texts:
-        state = apply_move(state, parse_move(text))
+        state = CUBIRDS.apply(state, parse_move(text))
     return state
 
 
 def play_with_events(state: CubirdsState, text: str) -> tuple[CubirdsState, tuple[Event, ...]]:
-    """``apply_move_with_events`` of a move written as text."""
-    return apply_move_with_events(state, parse_move(text))
+    """``apply_with_events`` of a move written as text."""
+    return CUBIRDS.apply_with_events(state, parse_move(text))
 
 
 def code_of(state: CubirdsState, text: str) -> str:
-    """The code ``apply_move`` refuses a move with (the state stays as it was)."""
+    """The code ``apply`` refuses a move with (the state stays as it was)."""
     before = repr(state)
     with pytest.raises(IllegalMoveError) as error:
-        apply_move(state, parse_move(text))
+        CUBIRDS.apply(state, parse_move(text))
     assert before == repr(state)
     return error.value.code
 
@@ -98,8 +98,8 @@ def random_game(num_players: int, seed: int, *, row_cards: int = 3, max_moves: i
         if CUBIRDS.awaits_chance(state):
             move: Move = CUBIRDS.chance_move(state, chance)
         else:
-            move = rng.choice(legal_moves(state))
-        after, events = apply_move_with_events(state, move)
+            move = rng.choice(CUBIRDS.legal_moves(state))
+        after, events = CUBIRDS.apply_with_events(state, move)
         steps.append((state, move, after, events))
         state = after
     return steps

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from cubirds_helpers import make, random_game, rest_of
+from cubirds_helpers import make, parse_move, random_game, rest_of
 
 from aves_core.games.cubirds.bots import (
     PLAYOUT_MOVES,
@@ -27,11 +27,10 @@ from aves_core.games.cubirds.bots import (
     score_moves,
 )
 from aves_core.games.cubirds.cards import counts_of
-from aves_core.games.cubirds.events import Event, events_for
+from aves_core.games.cubirds.events import Event
 from aves_core.games.cubirds.game import CUBIRDS
-from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move, NoDraw, NoFly, parse_move
+from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move, NoDraw, NoFly
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import apply_move_with_events, is_legal
 from aves_core.games.cubirds.state import CubirdsOptions, CubirdsState
 from aves_core.games.cubirds.views import CubirdsView, view_for
 from aves_core.kernel.bots import Bot, make_bot
@@ -179,7 +178,7 @@ def test_greedy_never_reads_hidden_cards() -> None:
     # Two games that differ only in cards seat 0 cannot see: the same scores.
     for seed in range(4):
         for before, _move, _after, _events in random_game(3, seed)[:60:7]:
-            if before.active != 0 or before.awaits_chance:
+            if before.active != 0 or CUBIRDS.awaits_chance(before):
                 continue
             other = CUBIRDS.indistinguishable(before, 0, random.Random(seed))
             assert score_moves(view_for(before, 0)) == score_moves(view_for(other, 0))
@@ -195,10 +194,10 @@ def decisions(players: int, seed: int, row_cards: int = 3
     found = []
     for index in range(0, len(steps), 11):
         state = steps[index][0]
-        if state.active is None or state.awaits_chance:
+        if state.active is None or CUBIRDS.awaits_chance(state):
             continue
         seat = state.active
-        events = [event for step in steps[:index] for event in events_for(step[3], seat)]
+        events = [event for step in steps[:index] for event in CUBIRDS.events_for(step[3], seat)]
         found.append((state, seat, events))
     return found
 
@@ -231,7 +230,7 @@ def played(state: CubirdsState, *texts: str) -> tuple[CubirdsState, list[Event]]
     """``state`` after the moves written in ``texts``, and all their events."""
     happened: list[Event] = []
     for text in texts:
-        state, events = apply_move_with_events(state, parse_move(text))
+        state, events = CUBIRDS.apply_with_events(state, parse_move(text))
         happened.extend(events)
     return state, happened
 
@@ -241,7 +240,7 @@ def test_cards_taken_in_the_open_stay_in_that_hand() -> None:
     before = make(("DDW", "PRR"), rows=("FOT", "OFPM", "WRF", "OTD"), deck="MMWWRR", active=1)
     state, events = played(before, "1:lay P 1 left", "1:nofly")
     assert (Phase.LAY, 0) == (state.phase, state.active)
-    knowledge = Knowledge.from_events(view_for(state, 0), events_for(events, 0))
+    knowledge = Knowledge.from_events(view_for(state, 0), CUBIRDS.events_for(events, 0))
     assert counts_of("FO") == knowledge.known[1]
     assert counts_of("DDW") == knowledge.known[0]  # its own hand
     rng = random.Random(1)
@@ -255,12 +254,12 @@ def test_a_lay_forgets_the_known_cards_of_its_species_and_a_round_end_all() -> N
     before = make(("DDW", "PRR"), rows=("FOT", "OFPM", "WRF", "OTD"), deck="MMWWRR", active=1)
     state, events = played(before, "1:lay P 1 left", "1:nofly", "0:lay W 2 left",
                            "0:nodraw", "0:nofly", "1:lay F 0 left")
-    knowledge = Knowledge.from_events(view_for(state, 0), events_for(events, 0))
+    knowledge = Knowledge.from_events(view_for(state, 0), CUBIRDS.events_for(events, 0))
     assert counts_of("O") == knowledge.known[1]  # it laid its flamingo, kept the owl
     state, more = played(state, "1:nodraw", "1:nofly", "0:lay D 3 right", "0:nodraw",
                          "0:nofly")
     assert state.dealer == 0  # seat 0's hand was empty: the round ended
-    knowledge = Knowledge.from_events(view_for(state, 0), events_for((*events, *more), 0))
+    knowledge = Knowledge.from_events(view_for(state, 0), CUBIRDS.events_for((*events, *more), 0))
     assert counts_of("") == knowledge.known[1]
 
 
@@ -310,10 +309,10 @@ def test_the_playout_policy_plays_legal_moves() -> None:
     rng = random.Random(2)
     for players in (2, 5):
         for before, _move, _after, _events in random_game(players, 3):
-            if before.active is None or before.awaits_chance:
+            if before.active is None or CUBIRDS.awaits_chance(before):
                 continue
             move = playout_move(before, rng)
-            assert is_legal(before, move)
+            assert CUBIRDS.is_legal(before, move)
 
 
 def test_the_playout_policy_takes_draws_and_flies() -> None:

@@ -14,7 +14,15 @@ import json
 import random
 
 import pytest
-from cubirds_helpers import code_of, hand, make, play, play_with_events, random_game
+from cubirds_helpers import (
+    code_of,
+    hand,
+    make,
+    parse_move,
+    play,
+    play_with_events,
+    random_game,
+)
 
 from aves_core.games.cubirds.cards import EMPTY, SPECIES, counts_of, text_of
 from aves_core.games.cubirds.events import (
@@ -31,9 +39,9 @@ from aves_core.games.cubirds.events import (
     TurnStarted,
 )
 from aves_core.games.cubirds.game import CUBIRDS
-from aves_core.games.cubirds.moves import Lay, Reshuffle, parse_move
+from aves_core.games.cubirds.moves import Lay, Reshuffle
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import apply_move, chance_move, legal_moves
+from aves_core.games.cubirds.rules import chance_move, legal_moves
 from aves_core.games.cubirds.state import CubirdsState, Pending
 from aves_core.kernel.chance import settle, settle_with_events
 from aves_core.kernel.errors import ArgumentError
@@ -80,7 +88,7 @@ def test_CB15_a_draw_from_an_empty_deck_reshuffles_first() -> None:
     state = play(make(("DDW", "OO"), rows=("OTD", "DPM", "WRF", "FOT"), deck="",
                       discard="WR"), "0:lay D 0 right", "0:draw")
     assert_chance_node(state, Pending("draw", 2))
-    after = apply_move(state, Reshuffle("WR"))
+    after = CUBIRDS.apply(state, Reshuffle("WR"))
     assert ("WWR", "", Phase.FLOCK) == (hand(after, 0), after.deck, after.phase)
 
 
@@ -157,13 +165,18 @@ def test_CB15_reshuffle_refusals() -> None:
     assert "wrong_phase" == code_of(lay, "*:reshuffle WR")
     state = play(make(("DDW", "OO"), rows=("OTD", "DPM", "WRF", "FOT"), deck="",
                       discard="WRR"), "0:lay D 0 right", "0:draw")
-    for deck in ("WR", "WRRR", "WRW", "WRX", "wrr", "-"):
+    for deck in ("WR", "WRRR", "WRW", "WRX"):
         assert "bad_reshuffle" == code_of(state, f"*:reshuffle {deck}")
     assert "bad_reshuffle" == code_of(state, "*:reshuffle WRRX")
+    for deck in ("wrr", "-", ""):  # no deck's text (CB17a: bad_notation first)
+        assert "bad_notation" == CUBIRDS.refusal(state, Reshuffle(deck)).code  # type: ignore[union-attr]
     over = play(make(("OOOOW", "PP"), collections=("RRROO", "F"), phase=Phase.FLOCK,
                      deck="MM"), "0:fly O")
     assert "game_over" == code_of(over, "*:reshuffle WR")
-    assert not CUBIRDS.is_legal(state, Reshuffle("WRR"))  # a reshuffle is no seat's move
+    # No seat's move (legal_moves lists none), but the door lets the due reshuffle in.
+    assert () == CUBIRDS.legal_moves(state)
+    assert CUBIRDS.is_legal(state, Reshuffle("RWR"))
+    assert not CUBIRDS.is_legal(state, Reshuffle("WR"))
 
 
 def test_CB15_the_same_seed_plays_the_same_reshuffles() -> None:

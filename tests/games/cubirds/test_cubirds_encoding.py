@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from cubirds_helpers import make, random_game
+from cubirds_helpers import make, parse_move, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,9 +35,8 @@ from aves_core.games.cubirds.encoding import (
 )
 from aves_core.games.cubirds.events import Laid, RowRefilled
 from aves_core.games.cubirds.game import CUBIRDS
-from aves_core.games.cubirds.moves import Lay, Reshuffle, parse_move
+from aves_core.games.cubirds.moves import Lay, Reshuffle
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import apply_move_with_events
 from aves_core.games.cubirds.state import CubirdsState
 from aves_core.kernel.encoding import EncodingError
 
@@ -192,7 +191,7 @@ def test_what_the_rows_say_is_what_a_lay_does(players: int, row_cards: int,
         out = observe(encoding, before, before.active)
         for move in CUBIRDS.legal_moves(before):
             assert isinstance(move, Lay)
-            after, events = apply_move_with_events(before, move)
+            after, events = CUBIRDS.apply_with_events(before, move)
             laid = next(event for event in events if isinstance(event, Laid))
             at = O_ROWS + move.row * ROW_BLOCK + (move.side == "right") * 8 + "FOTDPMWR".index(
                 move.species)

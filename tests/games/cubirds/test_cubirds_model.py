@@ -28,10 +28,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aves_core import IllegalMoveError
+from aves_core import IllegalMoveError, NotationError
 from aves_core.games.cubirds.game import CUBIRDS
-from aves_core.games.cubirds.moves import Move, parse_move
+from aves_core.games.cubirds.moves import Move
 from aves_core.games.cubirds.state import CubirdsOptions, CubirdsState
+
+parse_move = CUBIRDS.parse_move
 
 # CB2, from the table of RULES-cubirds.md.
 ORDER = "FOTDPMWR"
@@ -101,6 +103,12 @@ class Model:
         """CB17a's code for a move (text that parses), the first in its order; None if
         legal."""
         words = text.replace(":", " ").split()
+        # One text per move: a negative seat or row, or a species not in capitals, is no
+        # move's text, refused before anything else.
+        if words[0].startswith("-") or (words[1] in ("lay", "fly", "reshuffle")
+                                        and not words[2].isupper()) \
+                or (words[1] == "lay" and words[3].startswith("-")):
+            return "bad_notation"
         if self.result is not None:
             return "game_over"
         if words[0] == "*":  # a reshuffle: only when one is due, of the discard pile
@@ -335,7 +343,7 @@ def probes(model: Model, rng: random.Random) -> list[str]:
 def refused_with(state: CubirdsState, text: str) -> str | None:
     try:
         CUBIRDS.apply(state, parse_move(text))
-    except IllegalMoveError as error:
+    except (IllegalMoveError, NotationError) as error:
         return error.code
     return None
 

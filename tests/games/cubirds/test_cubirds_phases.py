@@ -25,7 +25,6 @@ from aves_core.games.cubirds.events import (
 from aves_core.games.cubirds.game import CUBIRDS
 from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move, NoDraw, NoFly, Reshuffle
 from aves_core.games.cubirds.phases import PHASES, Phase, Trigger
-from aves_core.games.cubirds.rules import apply_move_with_events
 from aves_core.games.cubirds.state import CubirdsState
 
 Edge = tuple[Phase, Trigger, Phase]
@@ -103,7 +102,7 @@ def declared_edges() -> set[Edge]:
 
 
 def check(before: CubirdsState, move: Move) -> set[Edge]:
-    after, events = apply_move_with_events(before, move)
+    after, events = CUBIRDS.apply_with_events(before, move)
     reached, edges = fire(before.phase, triggers(before, move, events))
     assert after.phase is reached  # the rules rest where the Machine does
     assert after.phase not in PHASES.automatic

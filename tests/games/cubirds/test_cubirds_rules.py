@@ -16,7 +16,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cubirds_helpers import code_of, collection, hand, make, notations, play, play_with_events
+from cubirds_helpers import (
+    code_of,
+    collection,
+    hand,
+    make,
+    notations,
+    parse_move,
+    play,
+    play_with_events,
+)
 
 from aves_core import NotationError, SetupError
 from aves_core.games.cubirds.cards import (
@@ -46,15 +55,10 @@ from aves_core.games.cubirds.events import (
     TurnStarted,
 )
 from aves_core.games.cubirds.game import CUBIRDS
-from aves_core.games.cubirds.moves import Lay, parse_move
+from aves_core.games.cubirds.moves import Fly, Lay, Reshuffle
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import (
-    apply_move,
-    legal_moves,
-    new_setup,
-    start,
-    winning_reason,
-)
+from aves_core.games.cubirds.rules import legal_moves, winning_reason
+from aves_core.games.cubirds.setup import new_setup, start
 from aves_core.games.cubirds.state import CubirdsOptions, ranks_of
 from aves_core.kernel.bots import RandomBot
 from aves_core.kernel.game import Result
@@ -396,7 +400,7 @@ def test_CB13_a_new_deal_needs_8N_cards_in_deck_and_discard_together() -> None:
     state = play(state, "0:lay D 0 right", "0:nodraw")
     after = play(state, "0:nofly")
     assert (None, Phase.RESHUFFLE) == (after.result, after.phase)
-    after = apply_move(after, parse_move("*:reshuffle PPPWWR"))
+    after = CUBIRDS.apply(after, parse_move("*:reshuffle PPPWWR"))
     assert ((8, 8), "", (0, Phase.LAY)) == (tuple(sum(each) for each in after.hands), after.deck,
                                              (after.active, after.phase))
     # One card fewer: no deal, the game ends.
@@ -464,6 +468,39 @@ def test_CB17a_bad_notation() -> None:
         assert "bad_notation" == error.value.code
 
 
+def test_CB17a_one_text_per_move() -> None:
+    # A move has one text: single ASCII spaces, no leading zero, species letters in
+    # capitals and sides in lower case as the RULES write them. The old reader took
+    # these (and the door then refused the letters and the row as unknown_species,
+    # bad_side, bad_row); they are no move's text.
+    for text in ("0:lay p 0 left", "0:lay P 3 Left", "0:lay P -1 left", "00:draw",
+                 " 0:draw", "0:draw ", "0 : draw", "0:lay  P 2 left", "0:lay\tP 2 left",
+                 "0:lay P 02 left", "\u0660:draw", "0:fly m", "0:fly MM", "*:reshuffle wr",
+                 "0:LAY P 2 LEFT"):
+        with pytest.raises(NotationError) as error:
+            parse_move(text)
+        assert "bad_notation" == error.value.code, text
+    for text in ("0:lay X 9 up", "12:nofly", "*:reshuffle XX"):  # the rules refuse these
+        assert text == CUBIRDS.move_text(parse_move(text))
+
+
+def test_CB17a_bad_notation_comes_first() -> None:
+    # A move built from data (a log's JSON) with a field no text has is bad_notation,
+    # before the game's end, the turn, the phase or any rule of the move.
+    over = play(make(("OOOOW", "PP"), collections=("RRROO", "F"), phase=Phase.FLOCK,
+                     deck="MM"), "0:fly O")
+    lay = make(("PR", "OO"), deck="MM")
+    for state, move in ((over, Lay(0, "p", 0, "left")), (lay, Lay(1, "P", -1, "left")),
+                        (lay, Fly(1, "PP")), (lay, Lay(0, "P", 0, "Left")),
+                        (lay, Reshuffle("")), (lay, Lay(-1, "P", 0, "left"))):
+        error = CUBIRDS.refusal(state, move)
+        assert error is not None
+        assert "bad_notation" == error.code, move
+        assert str(error).startswith(CUBIRDS.move_text(move))
+    data = {"type": "lay", "player": 0, "species": "P", "row": -1, "side": "left"}
+    assert "bad_notation" == CUBIRDS.refusal(lay, CUBIRDS.move_from_json(data)).code  # type: ignore[union-attr]
+
+
 def test_CB17a_codes_in_their_order() -> None:
     over = play(make(("OOOOW", "PP"), collections=("RRROO", "F"), phase=Phase.FLOCK,
                      deck="MM"), "0:fly O")
@@ -474,11 +511,11 @@ def test_CB17a_codes_in_their_order() -> None:
     assert "wrong_phase" == code_of(lay, "0:fly X")  # and no such species
     assert "wrong_phase" == code_of(lay, "0:draw")
     assert "unknown_species" == code_of(lay, "0:lay X 9 up")  # and a bad row and side
-    assert "unknown_species" == code_of(lay, "0:lay p 0 left")  # letters are capitals
+    assert "unknown_species" == code_of(lay, "0:lay Z 0 left")
     assert "bad_row" == code_of(lay, "0:lay O 4 up")  # and a bad side, not in hand
-    assert "bad_row" == code_of(lay, "0:lay P -1 left")
+    assert "bad_row" == code_of(lay, "0:lay P 9 left")
     assert "bad_side" == code_of(lay, "0:lay O 3 up")  # and not in hand
-    assert "bad_side" == code_of(lay, "0:lay P 3 Left")
+    assert "bad_side" == code_of(lay, "0:lay P 3 middle")
     assert "not_in_hand" == code_of(lay, "0:lay O 3 left")
     flock = make(("FOOR", "OO"), phase=Phase.FLOCK, deck="MM")
     assert "unknown_species" == code_of(flock, "0:fly Z")
@@ -520,7 +557,7 @@ def test_a_refused_move_leaves_the_state_untouched_and_names_the_move() -> None:
     from aves_core import IllegalMoveError
 
     with pytest.raises(IllegalMoveError) as error:
-        apply_move(state, Lay(0, "W", 0, "left"))
+        CUBIRDS.apply(state, Lay(0, "W", 0, "left"))
     assert ("not_in_hand", Lay(0, "W", 0, "left"), Phase.LAY) == (
         error.value.code, error.value.move, error.value.phase)
     assert "0:lay W 0 left: seat 0 holds no W" == str(error.value)
@@ -593,13 +630,13 @@ def test_legal_moves_are_shared_values() -> None:
 
 
 def test_functions_refuse_what_is_no_state_naming_what_they_got() -> None:
-    from aves_core.games.cubirds.rules import chance_move, is_legal, step
+    from aves_core.games.cubirds.rules import chance_move
     from aves_core.kernel.errors import ArgumentError
 
     calls: list[tuple[Callable[[Any], object], str]] = [
         (legal_moves, "legal_moves"),
-        (lambda value: is_legal(value, Lay(0, "P", 0, "left")), "is_legal"),
-        (lambda value: apply_move(value, Lay(0, "P", 0, "left")), "apply_move"),
+        (lambda value: CUBIRDS.is_legal(value, Lay(0, "P", 0, "left")), "is_legal"),
+        (lambda value: CUBIRDS.apply(value, Lay(0, "P", 0, "left")), "is_legal"),
         (lambda value: chance_move(value, random.Random(1)), "chance_move")]
     for call, name in calls:
         with pytest.raises(ArgumentError, match=f"^{name} needs a CubirdsState, not str$"):
@@ -607,11 +644,11 @@ def test_functions_refuse_what_is_no_state_naming_what_they_got() -> None:
     state = make(("PR", "OO"), deck="MM")
     with pytest.raises(ArgumentError, match=r"^no reshuffle is due \(phase lay\)$"):
         chance_move(state, random.Random(1))
-    with pytest.raises(ArgumentError, match="a Cubirds move is Lay, Draw, NoDraw, Fly, NoFly "
-                                            "or Reshuffle, not str"):
-        apply_move(state, "0:lay P 0 left")  # type: ignore[arg-type]
-    assert not is_legal(state, "0:lay P 0 left")  # type: ignore[arg-type]
-    assert step(state, Lay(0, "P", 0, "left")) == apply_move(state, Lay(0, "P", 0, "left"))
+    with pytest.raises(ArgumentError, match="not a Cubirds move: str"):
+        CUBIRDS.apply(state, "0:lay P 0 left")  # type: ignore[arg-type]
+    assert not CUBIRDS.is_legal(state, "0:lay P 0 left")
+    assert CUBIRDS.step(state, Lay(0, "P", 0, "left")) == CUBIRDS.apply(
+        state, Lay(0, "P", 0, "left"))
 
 
 def test_every_refusal_says_what_to_do() -> None:
@@ -660,6 +697,6 @@ def test_every_refusal_says_what_to_do() -> None:
     ]
     for state, text, message in expected:
         with pytest.raises(IllegalMoveError) as error:
-            apply_move(state, parse_move(text))
+            CUBIRDS.apply(state, parse_move(text))
         assert f"{text}: {message}" == str(error.value)
         assert (parse_move(text), state.phase) == (error.value.move, error.value.phase)

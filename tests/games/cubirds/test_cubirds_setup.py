@@ -19,7 +19,7 @@ from aves_core import SetupError, dump_log, replay
 from aves_core.games.cubirds.cards import COUNTS, SPECIES, TOTAL, counts_of
 from aves_core.games.cubirds.game import CUBIRDS
 from aves_core.games.cubirds.moves import Reshuffle
-from aves_core.games.cubirds.rules import chance_generator, new_setup, setup_plan, start
+from aves_core.games.cubirds.setup import chance_generator, new_setup, setup_plan, start
 from aves_core.games.cubirds.state import CubirdsOptions, CubirdsSetup
 from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import ArgumentError, NotationError

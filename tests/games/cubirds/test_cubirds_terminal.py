@@ -15,7 +15,7 @@ import attrs
 
 # pexpect ships no type information (no stubs, no py.typed); it is a dev dependency.
 import pexpect  # type: ignore[import-untyped]
-from cubirds_helpers import make
+from cubirds_helpers import make, parse_move
 
 from aves_core.games.cubirds.events import (
     CardsDealt,
@@ -32,7 +32,7 @@ from aves_core.games.cubirds.events import (
     RoundEnded,
     RowRefilled,
 )
-from aves_core.games.cubirds.moves import Fly, Lay, NoFly, parse_move
+from aves_core.games.cubirds.moves import Fly, Lay, NoFly
 from aves_core.games.cubirds.phases import Phase
 from aves_core.games.cubirds.terminal import CubirdsScreen
 from aves_core.games.cubirds.views import view_for

@@ -11,9 +11,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from operator import attrgetter
+from typing import Any
 
 import attrs
 
+from aves_core.kernel.convert import MismatchError, converter, describe
 from aves_core.kernel.errors import ArgumentError, NotationError
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "Card",
     "Color",
     "canonical",
+    "card_for_code",
     "game_cards",
     "max_number",
 ]
@@ -46,7 +49,6 @@ class Color(enum.Enum):
 
 
 _COLOR_INDEX = {color: i for i, color in enumerate(Color)}
-_COLOR_BY_LETTER = {color.value: color for color in Color}
 CROW_RANK = 42  # after the 42 fruit cards: crows sort last
 CROW_SUIT = 7  # a crow's suit: after the seven colours 0 (red) to 6 (violet)
 
@@ -100,7 +102,7 @@ class Card:
     @classmethod
     def parse(cls, code: str) -> Card:
         """Read a card code such as ``"R3"`` or ``"C0"``; raise NotationError otherwise."""
-        card = _BY_CODE.get(code) if isinstance(code, str) else None
+        card = CARDS_BY_CODE.get(code) if isinstance(code, str) else None
         if card is None:
             if not isinstance(code, str):
                 raise ArgumentError(f"a card code must be a str, not {type(code).__name__}")
@@ -124,11 +126,6 @@ class Card:
             return NotImplemented
         return self.rank == other.rank
 
-    def __ne__(self, other: object) -> bool:
-        if other.__class__ is not Card:
-            return NotImplemented
-        return self.rank != other.rank
-
     def __hash__(self) -> int:
         return self.rank
 
@@ -142,27 +139,13 @@ _ALL_FRUIT = tuple(Card(color, number) for color in Color for number in range(1,
 CROW = Card(None, 0)
 """The crow card (all four crows are this same value)."""
 
-_BY_CODE = {str(card): card for card in (*_ALL_FRUIT, CROW)}
-_BY_RANK = (*_ALL_FRUIT, CROW)
-CARDS_BY_RANK: tuple[Card, ...] = _BY_RANK
-"""Every card there is, the shared instances, by rank: ``CARDS_BY_RANK[card.rank] == card``."""
-CARDS_BY_CODE: dict[str, Card] = _BY_CODE
+CARDS_BY_RANK: tuple[Card, ...] = (*_ALL_FRUIT, CROW)
+"""Every card there is, the shared instances, by rank: ``CARDS_BY_RANK[card.rank] == card``
+(0 for R1 to 41 for V6, 42 a crow)."""
+CARDS_BY_CODE: dict[str, Card] = {str(card): card for card in CARDS_BY_RANK}
 """Every card there is, the shared instances, by code (``"R3"``, ``"C0"``)."""
-
-
-def card_for_code(code: str) -> Card | None:
-    """The card with this code, or None (the quiet form of ``Card.parse``)."""
-    return _BY_CODE.get(code)
-
-
-def card_for_rank(rank: int) -> Card:
-    """The shared card of canonical position ``rank`` (0 for R1 to 41 for V6, 42 a crow)."""
-    return _BY_RANK[rank]
-
-
-def intern(card: Card) -> Card:
-    """Return the shared instance equal to ``card`` (cards built by hand become shared)."""
-    return _BY_RANK[card.rank]
+card_for_code = CARDS_BY_CODE.get
+"""The card with this code, or None (the quiet form of ``Card.parse``)."""
 
 
 def max_number(num_players: int) -> int:
@@ -184,3 +167,14 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 _rank = attrgetter("rank")
+
+
+def _structure_card(value: Any, _type: Any) -> Card:
+    if type(value) is not str:
+        raise MismatchError(f"expected a card code such as \"R3\", got {describe(value)}")
+    return Card.parse(value)
+
+
+# A card's JSON is its code, in every value the converter writes (setups, events, views).
+converter.register_structure_hook(Card, _structure_card)
+converter.register_unstructure_hook(Card, str)

@@ -1,31 +1,18 @@
 """AVES for learning agents: a fixed action index for every move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+observation of a seat's view (``aves_core.kernel.encoding``).
 
-Actions (1,979): putting card kind ``k`` (its canonical rank, 0-41 for the fruit
-cards R1..V6 and 42 for a crow) into gap ``g`` (0-45) is ``k * 46 + g``; it is a
-trade in the playerTurn phase and the forced return in forcedReturn, the only
-phases in which a seat moves. ``pass`` is 1,978.
-
-Observation (2,260 floats), always from the observing seat's side (seat ``s + i``
-is "i seats to my left"), so one policy serves every seat:
-
-- 0-42: my hand, the count of each card kind;
-- 43-2,020: the circle, position p (0-45) one-hot over the 43 kinds;
-- 2,021-2,026: the hand sizes of me and the seats to my left, divided by 8;
-- 2,027: the deck's size divided by 46;
-- 2,028-2,031: the phase, one-hot (playerTurn, forcedReturn, circleRefill, gameEnd);
-- 2,032-2,037: whose turn it is, relative, one-hot;
-- 2,038-2,039: the variants (Greedy Crow, Showdown);
-- 2,040-2,254: the other hands, relative, counts of each kind, only under Showdown
-  (zero otherwise: they are not seen);
-- 2,255-2,259: the number of players, one-hot (2 to 6).
+An action puts card kind ``k`` (its canonical rank, 42 a crow) into gap ``g``:
+``k * 46 + g``, a trade in playerTurn and the forced return in forcedReturn; 1,978 is
+``pass``. The observation is always from the observing seat's side (seat ``s + i`` is
+"i seats to my left"), so one policy serves every seat. ``describe()`` gives the whole
+layout, as docs/ai.md tables it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aves_core.games.aves.cards import CROW_RANK, card_for_rank
+from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK
 from aves_core.games.aves.moves import MAX_GAPS, PASSES, Move, Pass, return_row, trade_row
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.views import PlayerView
@@ -79,7 +66,7 @@ class AvesEncoding:
         else:
             rank, gap = divmod(index, MAX_GAPS)
             row = return_row if view.phase is Phase.FORCED_RETURN else trade_row
-            move = row(seat, card_for_rank(rank))[gap]
+            move = row(seat, CARDS_BY_RANK[rank])[gap]
         if move not in view.legal_moves:
             raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
         return move

@@ -1,27 +1,21 @@
 """Events: what happened when a move was applied, for hosts to tell their clients.
 
-Like Board Game Arena's notifications, each move yields a short list of
-events (a card placed, cards taken, a card drawn, a refill, whose turn it is).
-``events_for`` redacts them for one seat: only the drawer (or everybody, under
-Showdown) sees the card drawn from the deck. Folding a seat's redacted events
-into its view (``aves_core.games.aves.views.update_view``) keeps the view in step
-without ever sending the full state.
-
-``apply_move`` stays the fast path for simulations; ``apply_move_with_events``
-is its sibling for hosts.
+Like Board Game Arena's notifications, each move yields a short list of events (a
+card placed, cards taken, a card drawn, a refill, whose turn it is), which the rules'
+transition writes. ``events_for`` redacts them for one seat: only the drawer (or
+everybody, under Showdown) sees the card drawn from the deck.
 """
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable
 from typing import TypeAlias
 
 import attrs
 
-from aves_core.games.aves.cards import Card, intern
-from aves_core.games.aves.moves import Move, Pass, Return, Trade
-from aves_core.games.aves.phases import Phase, Trigger
-from aves_core.games.aves.rules import REFILL_SIZE, Trail, _apply
+from aves_core.games.aves.cards import Card
+from aves_core.games.aves.moves import Move
 from aves_core.games.aves.state import GameState, Result
 from aves_core.kernel.errors import ArgumentError
 
@@ -132,47 +126,14 @@ Event: TypeAlias = (
 )
 """Any event."""
 
-EVENT_TYPES = (CardPlaced, CardsTaken, CardDrawn, CardReturned, CircleRefilled, Passed,
-               TurnStarted, ReturnDue, GameEnded, TradeUndone)
+EVENT_TYPES: tuple[type, ...] = typing.get_args(Event)
 
 
 def apply_move_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
-    """``apply_move`` that also says what happened, unredacted (the host's record).
+    """``apply_move`` that also says what happened, unredacted (the host's record)."""
+    from aves_core.games.aves.game import AVES  # the game imports this module
 
-    Raises ``IllegalMoveError`` exactly as ``apply_move`` does.
-    """
-    trail: Trail = []
-    after = _apply(state, move, trail)
-    events: list[Event] = []
-    seat = move.player
-    if isinstance(move, Trade):
-        card = intern(move.card)
-        circle = state.circle
-        left, right = circle[move.gap], circle[(move.gap + 1) % len(circle)]
-        events.append(CardPlaced(seat, card, move.gap))
-        if abs(left.number - right.number) == card.number:
-            events.append(CardsTaken(seat, (left, right), move.gap))
-            if any(trigger is Trigger.REFILL for _source, trigger, _dest in trail):
-                events.append(CircleRefilled(state.deck[:REFILL_SIZE]))
-        else:
-            events.append(CardDrawn(seat, state.deck[-1], state.variant.showdown))
-    elif isinstance(move, Return):
-        events.append(CardReturned(seat, intern(move.card), move.gap))
-    else:
-        assert isinstance(move, Pass)
-        events.append(Passed(seat))
-    events.append(_phase_event(after))
-    return after, tuple(events)
-
-
-def _phase_event(state: GameState) -> Event:
-    """The event that says where the game rests after a move."""
-    if state.result is not None:
-        return GameEnded(state.result)
-    assert state.active_player is not None
-    if state.phase is Phase.FORCED_RETURN:
-        return ReturnDue(state.active_player)
-    return TurnStarted(state.active_player)
+    return AVES.apply_with_events(state, move)
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
@@ -191,3 +152,4 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
             event = CardDrawn(event.seat, None, False)
         seen.append(event)
     return tuple(seen)
+

@@ -19,7 +19,7 @@ from operator import attrgetter, or_
 from typing import Any
 
 from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, CROW_SUIT, Card
-from aves_core.games.aves.moves import Move, Pass, Return, Trade
+from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.rules import (
     CIRCLE_SIZE,
@@ -28,10 +28,11 @@ from aves_core.games.aves.rules import (
     REFILL_SIZE,
     apply_move,
     deal_ranks,
+    moves_for,
     new_game,
 )
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
-from aves_core.kernel.errors import IllegalMoveError
+from aves_core.kernel.errors import ArgumentError, IllegalMoveError
 
 __all__ = ["apply_all", "replay_all"]
 
@@ -59,6 +60,8 @@ def apply_all(state: GameState, moves: Iterable[Move]
               ) -> tuple[GameState, int, IllegalMoveError | None]:
     """Apply ``moves`` in order until one is illegal: the state reached, how many
     moves were applied, and the error of the one that was not (or None)."""
+    if type(state) is not GameState:
+        raise ArgumentError(f"apply_all needs a GameState, not {type(state).__name__}")
     return _run(state.variant, state.phase, state.active_player, state.result,
                 [list(map(_RANK, hand)) for hand in state.hands],
                 list(map(_RANK, state.circle)), list(map(_RANK, state.deck)), moves)
@@ -69,6 +72,8 @@ def replay_all(num_players: int, setup: AvesSetup, moves: Iterable[Move]
     """``new_game`` from ``setup``, then ``apply_all``, without building the first
     state: a well-formed setup is checked and dealt on ranks (anything else goes to
     ``new_game``, which raises the SetupError)."""
+    if not isinstance(setup, AvesSetup):
+        raise ArgumentError(f"an AVES setup is an AvesSetup, not {type(setup).__name__}")
     ranks = _dealt_ranks(num_players, setup)
     if ranks is None:
         state = new_game(num_players, setup.variant, deal=setup.deal,
@@ -82,7 +87,7 @@ def replay_all(num_players: int, setup: AvesSetup, moves: Iterable[Move]
 
 def _dealt_ranks(num_players: int, setup: AvesSetup) -> list[int] | None:
     """The deal's ranks if ``new_game`` accepts the setup as it is, else None."""
-    if (type(setup) is not AvesSetup or type(num_players) is not int
+    if (type(num_players) is not int
             or not 2 <= num_players <= 6 or type(setup.variant) is not Variant
             or type(setup.first_player) is not int
             or not 0 <= setup.first_player < num_players
@@ -146,7 +151,7 @@ def _run(variant: Variant, phase: Phase, active: Any, result: Result | None,
                 phase, active, result = _end_turn(active, hands, deck, num_players)
                 continue
         elif (kind is Pass and phase is _PLAYER_TURN and move.player == active
-              and _can_pass(hands[active], circle)):
+              and _can_pass(active, hands[active], circle)):
             phase, active, result = _end_turn(active, hands, deck, num_players)
             continue
         reached = _frozen(variant, phase, active, hands, circle, deck, result)
@@ -190,11 +195,8 @@ def _returnable(hand: list[int], card: int) -> bool:
         suits.count(suit) < 2 for suit in _FRUIT_SUITS.intersection(suits))
 
 
-def _can_pass(hand: list[int], circle: list[int]) -> bool:
-    """A pass is legal for a hand of crows only (or none) with no equal pair to take."""
-    if any(card != CROW_RANK for card in hand):
-        return False
-    if not hand:
-        return True
-    k = len(circle)
-    return all(_NUMBER[circle[gap]] != _NUMBER[circle[(gap + 1) % k]] for gap in range(k))
+def _can_pass(player: int, hand: list[int], circle: list[int]) -> bool:
+    """Whether ``player`` may pass: the rules' test, on the cards (a pass is rare)."""
+    cards = tuple(map(_CARDS.__getitem__, sorted(hand)))  # canonical: crows last
+    return moves_for(_PLAYER_TURN, player, cards, tuple(map(_CARDS.__getitem__, circle))) \
+        == (PASSES[player],)

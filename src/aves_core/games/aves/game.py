@@ -1,15 +1,15 @@
-"""AVES as a kernel game: the ``Game`` protocol over AVES's own functions.
+"""AVES as a kernel game: the ``Game`` declared over AVES's own modules.
 
-``AVES`` is the instance the registry knows as ``"aves"``. Every method hands
-straight to the functions of the AVES modules (``apply_move``,
-``legal_moves``, ``view_for``, ...), which stay the fast path and the public
-API; this class only gives the kernel's layers one door to all of them.
+``AVES`` is the instance the registry knows as ``"aves"``. The moves, the door
+(``rules.REFUSALS``), the transition and the phases are declared; the rest is handed
+to AVES's functions (``legal_moves``, ``is_legal``, ``view_for``, ...), which stay
+its public API and its fast paths (replay, views and events as JSON).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,32 +22,25 @@ from aves_core.games.aves.events import (
     CircleRefilled,
     Event,
     TradeUndone,
-    apply_move_with_events,
     events_for,
 )
 from aves_core.games.aves.log import GameLog
-from aves_core.games.aves.moves import Move, Trade, parse_move
+from aves_core.games.aves.moves import Move, Trade, parse_move, shared_move
 from aves_core.games.aves.phases import PHASES, Phase
 from aves_core.games.aves.rules import (
+    REFUSALS,
     apply_move,
     is_legal,
     legal_moves,
     new_game,
     random_setup,
-    unchecked_step,
-)
-from aves_core.games.aves.serialize import (
-    FieldError,
-    event_from_json,
-    event_to_json,
-    structure,
-    structure_move,
-    unstructure_move,
+    transition,
 )
 from aves_core.games.aves.state import REASONS, AvesSetup, GameState, Variant
 from aves_core.games.aves.views import PlayerView, update_view, view_for, view_to_json
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError
-from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
+from aves_core.kernel.convert import FieldError, describe, structure
+from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
 if TYPE_CHECKING:
     from aves_core.kernel.bots import Bot
@@ -76,12 +69,7 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         setup_codes=("bad_deal", "bad_first_player"),
     )
     phases = PHASES
-    move_type = Move
-    event_type = Event
-    options_type = Variant
-    setup_type = AvesSetup
-    state_type = GameState
-    view_type = PlayerView
+    refusals = REFUSALS
     _hooks: SearchHooks[Any, Any, Any] | None = None
 
     # --- setup --------------------------------------------------------------
@@ -110,73 +98,20 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
         """The setup's variant."""
         return setup.variant
 
-    # --- play ---------------------------------------------------------------
+    # --- AVES's public functions: the rules, its door fused, and the fast paths ---------
 
-    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
-        """``aves_core.legal_moves``."""
-        return legal_moves(state)
-
-    def apply(self, state: GameState, move: Move) -> GameState:
-        """``aves_core.apply_move``."""
-        return apply_move(state, move)
-
-    def step(self, state: GameState, move: Move) -> GameState:
-        """``apply_move`` without its checks."""
-        return unchecked_step(state, move)
-
-    def apply_with_events(self, state: GameState, move: Move
-                          ) -> tuple[GameState, tuple[Event, ...]]:
-        """``apply_move_with_events``."""
-        return apply_move_with_events(state, move)
-
-    def apply_all(self, state: GameState, moves: Iterable[Move]
-                  ) -> tuple[GameState, int, IllegalMoveError | None]:
-        """Replay's fast path (``fastreplay.apply_all``)."""
-        if type(state) is not GameState:
-            raise ArgumentError(f"apply_all needs a GameState, not {type(state).__name__}")
-        return fastreplay.apply_all(state, moves)
-
-    def replay_all(self, num_players: int, setup: AvesSetup, moves: Iterable[Move]
-                   ) -> tuple[GameState, int, IllegalMoveError | None]:
-        """``new_game`` and ``apply_all`` fused (``fastreplay.replay_all``)."""
-        if not isinstance(setup, AvesSetup):
-            raise ArgumentError(f"an AVES setup is an AvesSetup, not {type(setup).__name__}")
-        return fastreplay.replay_all(num_players, setup, moves)
-
-    def is_legal(self, state: GameState, move: Move) -> bool:
-        """``aves_core.is_legal``, which builds no list of moves."""
-        return is_legal(state, move)
-
-    def result(self, state: GameState) -> Result | None:
-        """``state.result``."""
-        return state.result
-
-    def to_move(self, state: GameState) -> tuple[int, ...]:
-        """The active seat, or nobody once the game is over."""
-        return () if state.active_player is None else (state.active_player,)
-
-    def phase_name(self, state: GameState) -> str:
-        """The phase's name in the log format (``playerTurn``, ...)."""
-        return state.phase.value
-
-    # --- what a seat may know -----------------------------------------------
-
-    def view(self, state: GameState, seat: int | None) -> PlayerView:
-        """``view_for``."""
-        return view_for(state, seat)
-
-    def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """``events_for``: a drawn card is the drawer's alone, but under Showdown."""
-        return events_for(events, seat)
-
-    def update_view(self, view: PlayerView, events: Iterable[Event]) -> PlayerView:
-        """``update_view``."""
-        return update_view(view, events)
-
-    def view_status(self, view: PlayerView) -> ViewStatus:
-        """The view's phase, its active player (nobody once over) and its result."""
-        active = view.active_player
-        return ViewStatus(view.phase.value, () if active is None else (active,), view.result)
+    legal_moves = staticmethod(legal_moves)
+    is_legal = staticmethod(is_legal)  # the door's REFUSALS fused: no list of moves built
+    step = staticmethod(transition)  # the transition without events: searches' step
+    transition = staticmethod(transition)
+    apply = staticmethod(apply_move)
+    apply_all = staticmethod(fastreplay.apply_all)
+    replay_all = staticmethod(fastreplay.replay_all)
+    view = staticmethod(view_for)
+    events_for = staticmethod(events_for)
+    update_view = staticmethod(update_view)
+    parse_move = staticmethod(parse_move)
+    view_to_json = staticmethod(view_to_json)
 
     def web_folder(self) -> Path:
         """``games/aves/web``: the circle, the hands and the ranking in the browser."""
@@ -185,18 +120,18 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
     def indistinguishable(self, state: GameState, seat: int | None, rng: random.Random
                           ) -> GameState:
         """``state`` with the cards ``seat`` cannot see (the other hands, but under
-        Showdown, and the deck) shuffled among their places, sizes kept."""
-        hidden_hands = [owner for owner in range(state.num_players)
-                        if owner != seat and not state.variant.showdown]
-        pool = [card for owner in hidden_hands for card in state.hands[owner]]
-        pool += state.deck
+        Showdown, and the deck) shuffled among their places, sizes kept. Drawn from the
+        state itself, not from the seat's view: a view that showed too much would give
+        the same state back, and the kit would see nothing wrong."""
+        hidden = [owner for owner in range(state.num_players)
+                  if owner != seat and not state.variant.showdown]
+        pool = [card for owner in hidden for card in state.hands[owner]] + list(state.deck)
         rng.shuffle(pool)
         hands = list(state.hands)
         start = 0
-        for owner in hidden_hands:
-            size = len(hands[owner])
-            hands[owner] = canonical(pool[start:start + size])
-            start += size
+        for owner in hidden:
+            hands[owner] = canonical(pool[start:start + len(hands[owner])])
+            start += len(hands[owner])
         return GameState(state.variant, state.phase, state.active_player, tuple(hands),
                          state.circle, tuple(pool[start:]), state.result)
 
@@ -219,29 +154,17 @@ class AvesGame(Game[GameState, Move, PlayerView, Event, Variant, AvesSetup]):
 
     # --- text and JSON --------------------------------------------------------
 
-    def parse_move(self, text: str) -> Move:
-        """``parse_move``: ``0:trade R3@2``, ``0:return G1@0``, ``1:pass``."""
-        return parse_move(text)
-
-    def move_to_json(self, move: Move) -> dict[str, Any]:
-        """``{"type": "trade", "player": 0, "card": "R3", "gap": 2}``."""
-        return unstructure_move(move)
-
     def move_from_json(self, data: Any) -> Move:
-        """A move object, shared moves first (replay spends its parsing here)."""
-        return structure_move(data)
-
-    def event_to_json(self, event: Event) -> dict[str, Any]:
-        """An event as its JSON object, ``"type"`` first."""
-        return event_to_json(event)
-
-    def event_from_json(self, data: Any) -> Event:
-        """An event from its JSON object."""
-        return event_from_json(data)
-
-    def view_to_json(self, view: PlayerView) -> dict[str, Any]:
-        """``view_to_json``."""
-        return view_to_json(view)
+        """A move object: a shared move when it is well formed (replay spends its parsing
+        here), else the declared reader, which says what is wrong."""
+        move = shared_move(data)
+        if move is not None:
+            return move
+        if type(data) is dict and data.get("type", "pass") not in self.move_tags:
+            raise FieldError(f"unknown move type {describe(data['type'])} (trade, return or "
+                             "pass)", path="type")
+        declared: Move = self.notation.from_json(data)
+        return declared
 
     def setup_from_json(self, data: Any) -> AvesSetup:
         """The ``setup`` object of an ``aves-core-log`` header."""

@@ -19,11 +19,11 @@ import attrs
 from aves_core.games.aves.cards import CARDS_BY_CODE, Card
 from aves_core.games.aves.moves import Move, Pass, Return, Trade
 from aves_core.games.aves.rules import new_game, random_setup
-from aves_core.games.aves.serialize import FieldError, structure, unstructure
 from aves_core.games.aves.state import AvesSetup, GameState, Result, Variant
 from aves_core.kernel import log as kernel_log
+from aves_core.kernel.convert import FieldError, converter, structure
 from aves_core.kernel.errors import ArgumentError, log_error
-from aves_core.kernel.log import LogFormat, LogHeader
+from aves_core.kernel.log import LogFormat, LogHeader, dump_log
 from aves_core.kernel.reader import Format
 from aves_core.kernel.registry import get_game
 
@@ -142,7 +142,7 @@ class AvesLogFormat(LogFormat):
             "format": FORMAT,
             "version": VERSION,
             "players": list(log.players),
-            "variant": unstructure(setup.variant),
+            "variant": converter.unstructure(setup.variant),
         }
         if log.seed is not None:
             data["seed"] = log.seed
@@ -208,32 +208,13 @@ def _well_formed(data: dict[str, Any]) -> LogHeader | None:
 kernel_log.register_log_format(AvesLogFormat(), game_id=GAME_ID)
 
 
-def dump_log(log: GameLog, fmt: Format = "json") -> str:
-    """The log as text: one JSON document (``"json"``) or JSON Lines (``"jsonl"``)."""
-    if not isinstance(log, GameLog):
-        raise ArgumentError(f"dump_log needs a GameLog, not {type(log).__name__}")
-    return kernel_log.dump_log(log, fmt)
-
-
 def load_log(source: str | bytes | os.PathLike[str], fmt: Format | None = None) -> GameLog:
-    """Read a whole AVES log: a path, or the log's text itself (str or bytes).
-
-    A ``str`` that starts with ``{`` is the log's text, any other names a
-    file; a file whose name ends in ``.jsonl`` is JSON Lines. Only the shape is
-    checked here (``LogError`` with ``not_json``, ``schema``,
-    ``unsupported_version``, ``bad_players``, ``bad_deal`` for a code that is
-    no card, ``unknown_card``, ``truncated`` or ``unreadable``); ``replay``
-    checks the rules. Another game's log is ``unknown_game``: read it with
-    ``aves_core.read_log``.
-    """
+    """Read a whole AVES log, as ``aves_core.read_log`` reads any game's (a path, or
+    the log's text itself), checking only its shape (``replay`` checks the rules).
+    Another game's log is ``unknown_game``."""
     log = kernel_log.read_log(source, fmt)
     if not isinstance(log, GameLog):
         raise log_error("unknown_game", f"this is a log of {log.game!r}, not of AVES: "
                         "read it with aves_core.read_log", path="game")
     return log
 
-
-def parse_move_data(data: Any, index: int) -> Move:
-    """One move object, checked for shape (``schema`` or ``unknown_card``)."""
-    move: Move = kernel_log.parse_move_data(get_game(GAME_ID), data, index)
-    return move

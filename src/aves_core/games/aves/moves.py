@@ -1,80 +1,72 @@
-"""Moves: Trade, Return and Pass, as frozen values with a text notation.
+"""Moves: Trade, Return and Pass, declared by their text: ``0:trade R3@2``,
+``0:return G1@0``, ``1:pass`` (``aves_core.kernel.notation`` derives ``str``, the strict
+reader, the JSON and the field checks).
 
-The notation is ``SEAT:trade CARD@GAP``, ``SEAT:return CARD@GAP`` and
-``SEAT:pass``, for example ``0:trade R3@2``. ``str(move)`` writes it and
-``parse_move`` reads it back, so ``parse_move(str(m)) == m`` for every move
-whose seat and gap have at most 30 digits (every move a game can hold).
+A seat and a gap are any integer, negative ones too: a move a log may carry, which
+the door refuses as ``not_your_turn`` or ``gap_out_of_range`` (LOG_FORMAT.md), has a
+text that reads back. A card is an upper-case letter and a digit; one that is no card
+(``Z9``) is ``unknown_card``, as in a log.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
-import attrs
+from aves_core.games.aves.cards import Card, card_for_code
+from aves_core.kernel.errors import NotationError
+from aves_core.kernel.notation import Int, Notation, Parsed, move
 
-from aves_core.games.aves.cards import Card
-from aves_core.kernel.errors import ArgumentError, NotationError, require_int
+__all__ = ["NOTATION", "PASSES", "Move", "Pass", "Return", "Trade", "parse_move", "return_row",
+           "shared_move", "trade_row"]
 
-__all__ = ["PASSES", "Move", "Pass", "Return", "Trade", "parse_move", "return_row", "trade_row"]
-
-
-def _int_field(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    require_int(value, f"a move's {attribute.name}")
+_SEAT, _GAP = Int("SEAT"), Int("GAP")
+_CARD = Parsed(Card, Card.parse, r"[A-Z][0-9]", "CARD")
 
 
-def _card_field(_instance: object, _attribute: object, value: Card) -> None:
-    if not isinstance(value, Card):
-        raise ArgumentError(
-            f"a move's card must be a Card (use Card.parse({value!r})), not {type(value).__name__}"
-        )
-
-
-@attrs.frozen(repr=False, cache_hash=True)
+@move("{player}:trade {card}@{gap}", player=_SEAT, card=_CARD, gap=_GAP)
 class Trade:
     """The fruit trade: ``player`` places ``card`` from their hand into gap ``gap``."""
 
-    player: int = attrs.field(validator=_int_field)
-    card: Card = attrs.field(validator=_card_field)
-    gap: int = attrs.field(validator=_int_field)
-
-    def __str__(self) -> str:
-        return f"{self.player}:trade {self.card}@{self.gap}"
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
+    player: int
+    card: Card
+    gap: int
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@move("{player}:return {card}@{gap}", player=_SEAT, card=_CARD, gap=_GAP)
 class Return:
     """The forced return: ``player``, over the hand limit, puts ``card`` into gap ``gap``."""
 
-    player: int = attrs.field(validator=_int_field)
-    card: Card = attrs.field(validator=_card_field)
-    gap: int = attrs.field(validator=_int_field)
-
-    def __str__(self) -> str:
-        return f"{self.player}:return {self.card}@{self.gap}"
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
+    player: int
+    card: Card
+    gap: int
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@move("{player}:pass", player=_SEAT)
 class Pass:
     """A pass: legal only for a player holding nothing but crows and no equal pair to take."""
 
-    player: int = attrs.field(validator=_int_field)
-
-    def __str__(self) -> str:
-        return f"{self.player}:pass"
-
-    def __repr__(self) -> str:
-        return f"parse_move({str(self)!r})"
+    player: int
 
 
 Move: TypeAlias = Trade | Return | Pass
 """Any move."""
+
+NOTATION = Notation("AVES", (Trade, Return, Pass))
+"""The moves' text and JSON, from their declarations (the game's ``notation`` too)."""
+
+
+def parse_move(text: str) -> Move:
+    """The move ``text`` writes (``NotationError`` for any text that is no move's)."""
+    try:
+        move: Move = NOTATION.parse(text)
+    except NotationError as error:
+        if error.code != "bad_notation":
+            raise  # unknown_card: the text names a card that does not exist
+        raise NotationError(f"{text!r} is not a move: write SEAT:trade CARD@GAP, SEAT:return "
+                            "CARD@GAP or SEAT:pass, for example 0:trade R3@2") from None
+    return move
+
+
 
 # Moves are values, so equal moves can be one shared object: the engine builds
 # each (seat, card, gap) move once and hands out the same instance after that.
@@ -103,28 +95,24 @@ def return_row(player: int, card: Card) -> tuple[Return, ...]:
         row = _return_rows[key] = tuple(Return(player, card, gap) for gap in range(MAX_GAPS))
     return row
 
-# Negative and large numbers read back too (an illegal move, as a log may carry,
-# has a text form); the digits are bounded so that no text costs quadratic time.
-_NOTATION = re.compile(
-    r"\s*(?P<player>-?\d{1,30})\s*:\s*(?:(?P<kind>trade|return)\s+(?P<card>\S+?)\s*@\s*"
-    r"(?P<gap>-?\d{1,30})|(?P<pass>pass))\s*"
-)
 
-
-def parse_move(text: str) -> Move:
-    """Read a move in the text notation (``0:trade R3@2``, ``0:return G1@0``, ``1:pass``)."""
-    if not isinstance(text, str):
-        raise ArgumentError(f"a move's text must be a str, not {type(text).__name__}")
-    found = _NOTATION.fullmatch(text)
-    if found is None:
-        raise NotationError(
-            f"{text!r} is not a move: write SEAT:trade CARD@GAP, SEAT:return CARD@GAP "
-            "or SEAT:pass, for example 0:trade R3@2"
-        )
-    player = int(found["player"])
-    if found["pass"]:
-        return Pass(player)
-    card = Card.parse(found["card"])
-    if found["kind"] == "trade":
-        return Trade(player, card, int(found["gap"]))
-    return Return(player, card, int(found["gap"]))
+def shared_move(data: Any) -> Move | None:
+    """The shared move a well-formed JSON move object names, else None (the declared
+    reader then says what is wrong). Replay spends most of its parsing here."""
+    if type(data) is not dict:
+        return None
+    player = data.get("player")
+    if type(player) is not int or not 0 <= player < 6:
+        return None
+    kind = data.get("type")
+    if kind == "pass":
+        return PASSES[player] if len(data) == 2 else None
+    code, gap = data.get("card"), data.get("gap")
+    if len(data) != 4 or type(gap) is not int or not 0 <= gap < MAX_GAPS or type(code) is not str:
+        return None
+    card = card_for_code(code)
+    if card is None:
+        return None
+    if kind == "trade":
+        return trade_row(player, card)[gap]
+    return return_row(player, card)[gap] if kind == "return" else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from aves_core.games.aves.cards import card_for_rank, game_cards
+from aves_core.games.aves.cards import CARDS_BY_RANK, game_cards
 from aves_core.games.aves.state import AvesSetup, Variant
 from aves_core.kernel.chance import ChancePlan
 
@@ -45,11 +45,11 @@ class AvesSetupPlan(ChancePlan[AvesSetup]):
 
     def result(self, drawn: tuple[int, ...]) -> AvesSetup:
         """The ``AvesSetup`` of the drawn deal and first player."""
-        deal = tuple(card_for_rank(rank) for rank in drawn[:self.size])
+        deal = tuple(CARDS_BY_RANK[rank] for rank in drawn[:self.size])
         return AvesSetup(self.variant, deal, drawn[self.size])
 
     def text(self, drawn: tuple[int, ...], outcome: int) -> str:
         """``deal R3`` or ``first player 1``."""
         if len(drawn) >= self.size:
             return f"first player {outcome}"
-        return f"deal {card_for_rank(outcome)}"
+        return f"deal {CARDS_BY_RANK[outcome]}"

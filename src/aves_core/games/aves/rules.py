@@ -1,9 +1,11 @@
-"""The rules of AVES as pure functions: new_game, legal_moves, apply_move.
+"""The rules of AVES as pure functions: new_game, legal_moves, the door's checks and
+the transition of a legal move.
 
-``apply_move`` is the one checked door: it checks the phase, the seat and the
-move against the rules (raising ``IllegalMoveError`` with a stable code), then
-calls the unchecked inner step. Nothing here mutates its input; every state
-returned is new.
+The door is data (``REFUSALS``, checked in the order of RULES.md by the kernel's
+``aves_core.kernel.door``); ``is_legal`` judges the same moves without building the
+list of legal moves or a refusal, and ``apply_move`` is ``is_legal``, then
+``transition``, which also writes the events a host tells its clients. Nothing here
+mutates its input; every state returned is new.
 
 Legal moves are built once per (seat, card) and shared, so ``legal_moves`` is
 mostly tuple slicing: moves are values, and equal moves may be the same object.
@@ -23,23 +25,37 @@ from aves_core.games.aves.cards import (
     Card,
     canonical,
     game_cards,
-    intern,
     max_number,
 )
+from aves_core.games.aves.events import (
+    CardDrawn,
+    CardPlaced,
+    CardReturned,
+    CardsTaken,
+    CircleRefilled,
+    Event,
+    GameEnded,
+    Passed,
+    ReturnDue,
+    TurnStarted,
+)
 from aves_core.games.aves.moves import PASSES, Move, Pass, Return, Trade, return_row, trade_row
-from aves_core.games.aves.phases import NEXT_PHASE, Phase, Trigger
+from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.state import GameState, Result, Variant
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError, SetupError, require_int
+from aves_core.kernel.door import NOT_YOUR_TURN, refuse
+from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 
 __all__ = [
     "CIRCLE_SIZE",
     "HAND_LIMIT",
     "HAND_SIZE",
+    "REFUSALS",
     "apply_move",
     "is_legal",
     "legal_moves",
     "new_game",
     "random_setup",
+    "transition",
 ]
 
 HAND_SIZE = 3
@@ -56,9 +72,6 @@ _FORCED_RETURN = Phase.FORCED_RETURN
 _GAME_END = Phase.GAME_END
 _RANK = attrgetter("rank")
 
-Trail = list[tuple[Phase, Trigger, Phase]]
-"""The phase transitions one move took, as (source, trigger, destination)."""
-
 
 # --- setting up ----------------------------------------------------------
 
@@ -66,14 +79,11 @@ Trail = list[tuple[Phase, Trigger, Phase]]
 def random_setup(
     num_players: int, variant: Variant = Variant(), seed: int | None = None
 ) -> tuple[tuple[Card, ...], int]:
-    """A shuffled deal and a first player drawn from ``seed`` (the same on every run).
-
-    The deck is shuffled first, then the first player is drawn, both from one
-    ``random.Random(seed)``; with ``seed=None`` the system's randomness is used.
-    """
-    _check_players(num_players)
-    _check_variant(variant)
-    rng = _rng(seed)
+    """A shuffled deal and a first player drawn from ``seed`` (the same on every run):
+    the deck is shuffled first, then the first player drawn, both from one
+    ``random.Random(seed)`` (``seed=None``: the system's randomness)."""
+    _check(num_players, variant, seed)
+    rng = random.Random(seed)
     deal = list(game_cards(num_players, variant.crows))
     rng.shuffle(deal)
     return tuple(deal), rng.randrange(num_players)
@@ -89,58 +99,39 @@ def new_game(
 ) -> GameState:
     """Set up a game of ``num_players`` seats (2 to 6).
 
-    With ``deal`` the cards are dealt in that order (seat i gets
-    ``deal[3i:3i+3]``, the circle the next 7, the rest is the deck, top
-    first); without it they are shuffled from ``seed``. ``first_player`` is
-    drawn from ``seed`` when not given. Raises ``SetupError`` with code
-    ``bad_players``, ``bad_deal`` or ``bad_first_player``.
+    With ``deal`` the cards are dealt in that order (seat i gets ``deal[3i:3i+3]``,
+    the circle the next 7, the rest is the deck, top first); without it they are
+    shuffled from ``seed``. ``first_player`` is drawn from ``seed`` when not given.
+    Raises ``SetupError`` with code ``bad_players``, ``bad_deal`` or ``bad_first_player``.
     """
-    _check_players(num_players)
-    _check_variant(variant)
-    if seed is not None:
-        require_int(seed, "seed")
     if deal is None:
-        cards, drawn_first = random_setup(num_players, variant, seed)
+        cards, drawn = random_setup(num_players, variant, seed)
     else:
+        _check(num_players, variant, seed)
         cards = _checked_deal(deal, num_players, variant)
-        drawn_first = _rng(seed).randrange(num_players) if first_player is None else 0
+        drawn = random.Random(seed).randrange(num_players) if first_player is None else 0
     if first_player is None:
-        first_player = drawn_first
+        first_player = drawn
     elif not 0 <= require_int(first_player, "first_player") < num_players:
         raise SetupError(
             f"first_player must be a seat from 0 to {num_players - 1}, not {first_player!r}",
             code="bad_first_player", path="first_player",
         )
     dealt = HAND_SIZE * num_players
-    return GameState(
-        variant=variant,
-        phase=_PLAYER_TURN,
-        active_player=first_player,
-        hands=tuple(
-            canonical(cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)])
-            for seat in range(num_players)
-        ),
-        circle=cards[dealt : dealt + CIRCLE_SIZE],
-        deck=cards[dealt + CIRCLE_SIZE :],
-    )
+    hands = tuple(canonical(cards[start:start + HAND_SIZE]) for start in range(0, dealt, HAND_SIZE))
+    return GameState(variant, _PLAYER_TURN, first_player, hands,
+                     cards[dealt:dealt + CIRCLE_SIZE], cards[dealt + CIRCLE_SIZE:])
 
 
-def _rng(seed: int | None) -> random.Random:
-    if seed is not None:
-        require_int(seed, "seed")
-    return random.Random(seed)
-
-
-def _check_players(num_players: object) -> None:
+def _check(num_players: object, variant: object, seed: object) -> None:
     require_int(num_players, "num_players")
     assert isinstance(num_players, int)
     if not 2 <= num_players <= 6:
         raise SetupError(f"AVES is for 2 to 6 players, not {num_players}", code="bad_players")
-
-
-def _check_variant(variant: object) -> None:
     if not isinstance(variant, Variant):
         raise ArgumentError(f"variant must be a Variant, not {type(variant).__name__}")
+    if seed is not None:
+        require_int(seed, "seed")
 
 
 def _checked_deal(deal: Iterable[Card], num_players: int, variant: Variant) -> tuple[Card, ...]:
@@ -228,46 +219,96 @@ def moves_for(
     return tuple(moves)
 
 
-# --- applying a move -----------------------------------------------------
+# --- the door ------------------------------------------------------------
 
 
-def apply_move(state: GameState, move: Move) -> GameState:
-    """The state after ``move``, or ``IllegalMoveError`` saying which rule it breaks.
+def _game_over(state: GameState, _move: Move) -> str | None:
+    result = state.result
+    if result is None:
+        return None
+    return (f"the game is over ({result.reason}, won by seat "
+            f"{', '.join(map(str, result.winners))})")
 
-    Automatic phases (the circle refill) are passed through: the state returned
-    rests in ``playerTurn``, ``forcedReturn`` or ``gameEnd``.
-    """
-    return _apply(state, move, None)
+
+def _wrong_phase(state: GameState, move: Move) -> str | None:
+    if state.phase is (_FORCED_RETURN if type(move) is Return else _PLAYER_TURN):
+        return None
+    if state.phase is _FORCED_RETURN:
+        expected = f"must return a card first, for example {legal_moves(state)[0]}"
+    else:
+        expected = "has no card to return; it is time to trade"
+    return f"seat {move.player} {expected} (phase {state.phase.value})"
 
 
-def _apply(state: GameState, move: Move, trail: Trail | None) -> GameState:
-    """apply_move, recording the phase transitions it takes in ``trail`` when given."""
-    if type(state) is not GameState:
-        raise ArgumentError(f"apply_move needs a GameState, not {type(state).__name__}")
-    kind = type(move)
-    if kind is Trade or kind is Return:
-        assert isinstance(move, Trade | Return)
-        card = _checked_card_move(state, move)
-        if kind is Trade:
-            return _trade(state, move.player, card, move.gap, trail)
-        return _return(state, move.player, card, move.gap, trail)
-    if kind is Pass:
-        assert isinstance(move, Pass)
-        _check_turn(state, move, _PLAYER_TURN)
-        if legal_moves(state) != (PASSES[move.player],):
-            raise _illegal(
-                state, move, "pass_not_allowed",
-                f"seat {move.player} cannot pass while a trade is possible, "
-                f"for example {legal_moves(state)[0]}",
-            )
-        return _end_turn(state.variant, _PLAYER_TURN, move.player, state.hands,
-                         state.circle, state.deck, trail)
-    raise ArgumentError(f"a move must be a Trade, Return or Pass, not {type(move).__name__}")
+def _unknown_card(state: GameState, move: Trade | Return) -> str | None:
+    card = move.card
+    known = (state.variant.crows if card.suit == CROW_SUIT
+             else card.number <= max_number(len(state.hands)))
+    return None if known else f"{card} is not a card of this game"
+
+
+def _card_not_in_hand(state: GameState, move: Trade | Return) -> str | None:
+    hand = state.hands[move.player]
+    if move.card in hand:
+        return None
+    return (f"seat {move.player} does not hold {move.card}; "
+            f"their hand is {' '.join(map(str, hand))}")
+
+
+def _gap_out_of_range(state: GameState, move: Trade | Return) -> str | None:
+    k = len(state.circle)
+    if 0 <= move.gap < k:
+        return None
+    return f"gap {move.gap} is not in the circle of {k} cards (gaps 0 to {k - 1})"
+
+
+def _crow_needs_match(state: GameState, move: Trade) -> str | None:
+    equal = _equal_gaps(state.circle)
+    if move.card.suit != CROW_SUIT or move.gap in equal:
+        return None
+    return ("a crow may only go between two cards of equal number "
+            f"(such gaps: {', '.join(map(str, equal)) or 'none'})")
+
+
+def _crow_cannot_return(_state: GameState, move: Return) -> str | None:
+    return "a crow can never be returned" if move.card.suit == CROW_SUIT else None
+
+
+def _must_return_duplicate(state: GameState, move: Return) -> str | None:
+    choices = _returnable(state.hands[move.player])
+    if move.card in choices:
+        return None
+    return ("a card of a colour held twice must be returned: one of "
+            f"{' '.join(map(str, choices))}")
+
+
+def _pass_not_allowed(state: GameState, move: Pass) -> str | None:
+    moves = legal_moves(state)
+    if moves == (PASSES[move.player],):
+        return None
+    return (f"seat {move.player} cannot pass while a trade is possible, "
+            f"for example {moves[0]}")
+
+
+REFUSALS = (
+    refuse("game_over", _game_over),
+    NOT_YOUR_TURN,  # a seat that does not exist, or a negative one, is not the active seat
+    refuse("wrong_phase", _wrong_phase),
+    refuse("unknown_card", _unknown_card, Trade, Return),
+    refuse("card_not_in_hand", _card_not_in_hand, Trade, Return),
+    refuse("gap_out_of_range", _gap_out_of_range, Trade, Return),
+    refuse("crow_needs_match", _crow_needs_match, Trade),
+    refuse("crow_cannot_return", _crow_cannot_return, Return),
+    refuse("must_return_duplicate", _must_return_duplicate, Return),
+    refuse("pass_not_allowed", _pass_not_allowed, Pass),
+)
+"""Every rule a move can break, in the order of LOG_FORMAT.md ("Which problem is
+reported"): a move breaking several gets the first listed code."""
 
 
 def is_legal(state: GameState, move: Move) -> bool:
     """True exactly when ``move`` is in ``legal_moves(state)``, without building that
-    list or raising (``apply_move`` says why a move is not legal)."""
+    list or raising: the door's ``REFUSALS``, fused (the kit checks they agree)."""
     if type(state) is not GameState:
         raise ArgumentError(f"is_legal needs a GameState, not {type(state).__name__}")
     player = state.active_player
@@ -291,74 +332,47 @@ def is_legal(state: GameState, move: Move) -> bool:
     return state.phase is _FORCED_RETURN and card in _returnable(state.hands[player])
 
 
-def unchecked_step(state: GameState, move: Move) -> GameState:
-    """``apply_move`` without its checks, for searches that only ever play moves from
-    ``legal_moves``: an illegal move here gives a wrong state, not an error."""
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The state after ``move``, or ``IllegalMoveError`` with the first code of
+    ``REFUSALS`` it breaks. Automatic phases (the circle refill) are passed through:
+    the state returned rests in ``playerTurn``, ``forcedReturn`` or ``gameEnd``."""
+    if type(state) is not GameState:
+        raise ArgumentError(f"apply_move needs a GameState, not {type(state).__name__}")
+    if is_legal(state, move):
+        return transition(state, move)
+    if type(move) is not Trade and type(move) is not Return and type(move) is not Pass:
+        raise ArgumentError(f"a move must be a Trade, Return or Pass, not {type(move).__name__}")
+    from aves_core.games.aves.game import AVES  # the door is the game's, which imports this
+
+    raise AVES.door.refused(state, move)
+
+
+# --- the transition of a legal move --------------------------------------------
+
+
+def transition(state: GameState, move: Move, events: list[Event] | None = None) -> GameState:
+    """The state after ``move``, known to be legal: no check here, so an illegal move
+    gives a wrong state, not an error (searches play only legal moves). When
+    ``events`` is a list, what happened is appended to it."""
     if type(move) is Trade:
-        return _trade(state, move.player, move.card, move.gap, None)
+        return _trade(state, move.player, CARDS_BY_RANK[move.card.rank], move.gap, events)
+    player = move.player
     if type(move) is Return:
-        return _return(state, move.player, move.card, move.gap, None)
-    return _end_turn(state.variant, _PLAYER_TURN, move.player, state.hands, state.circle,
-                     state.deck, None)
+        card, gap = CARDS_BY_RANK[move.card.rank], move.gap
+        hand = list(state.hands[player])
+        hand.remove(card)
+        if events is not None:
+            events.append(CardReturned(player, card, gap))
+        circle = state.circle[: gap + 1] + (card,) + state.circle[gap + 1 :]
+        return _end_turn(state.variant, player, _replace_hand(state.hands, player, hand),
+                         circle, state.deck, events)
+    if events is not None:
+        events.append(Passed(player))
+    return _end_turn(state.variant, player, state.hands, state.circle, state.deck, events)
 
 
-def _illegal(state: GameState, move: Move, code: str, message: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {message}", code=code, move=move, phase=state.phase)
-
-
-def _check_turn(state: GameState, move: Move, phase: Phase) -> None:
-    """The first checks of every move: game over, whose turn, which phase."""
-    if state.phase is _GAME_END:
-        assert state.result is not None
-        winners = ", ".join(map(str, state.result.winners))
-        raise _illegal(state, move, "game_over",
-                       f"the game is over ({state.result.reason}, won by seat {winners})")
-    if move.player != state.active_player:
-        raise _illegal(state, move, "not_your_turn",
-                       f"it is seat {state.active_player}'s turn, not seat {move.player}'s")
-    if state.phase is not phase:
-        if state.phase is _FORCED_RETURN:
-            expected = f"must return a card first, for example {legal_moves(state)[0]}"
-        else:
-            expected = "has no card to return; it is time to trade"
-        raise _illegal(state, move, "wrong_phase",
-                       f"seat {move.player} {expected} (phase {state.phase.value})")
-
-
-def _checked_card_move(state: GameState, move: Trade | Return) -> Card:
-    """Check a trade or return up to its gap; return the shared instance of its card."""
-    phase = _PLAYER_TURN if type(move) is Trade else _FORCED_RETURN
-    _check_turn(state, move, phase)
-    card = move.card
-    if card.color is None:
-        known = state.variant.crows
-    else:
-        known = card.number <= max_number(len(state.hands))
-    if not known:
-        raise _illegal(state, move, "unknown_card",
-                       f"{card} is not a card of this game")
-    hand = state.hands[move.player]
-    if card not in hand:
-        raise _illegal(state, move, "card_not_in_hand",
-                       f"seat {move.player} does not hold {card}; "
-                       f"their hand is {' '.join(map(str, hand))}")
-    k = len(state.circle)
-    if not 0 <= move.gap < k:
-        raise _illegal(state, move, "gap_out_of_range",
-                       f"gap {move.gap} is not in the circle of {k} cards (gaps 0 to {k - 1})")
-    if phase is _PLAYER_TURN:
-        if card.color is None and move.gap not in _equal_gaps(state.circle):
-            gaps = ", ".join(map(str, _equal_gaps(state.circle))) or "none"
-            raise _illegal(state, move, "crow_needs_match",
-                           "a crow may only go between two cards of equal number "
-                           f"(such gaps: {gaps})")
-    elif card.color is None:
-        raise _illegal(state, move, "crow_cannot_return", "a crow can never be returned")
-    elif card not in _returnable(hand):
-        choices = " ".join(str(c) for c in _returnable(hand))
-        raise _illegal(state, move, "must_return_duplicate",
-                       f"a card of a colour held twice must be returned: one of {choices}")
-    return intern(card)
+unchecked_step = transition
+"""``apply_move`` without its checks, for searches that only play legal moves."""
 
 
 def _replace_hand(
@@ -368,10 +382,9 @@ def _replace_hand(
     return hands[:player] + (tuple(hand),) + hands[player + 1 :]
 
 
-def _trade(
-    state: GameState, player: int, card: Card, gap: int, trail: Trail | None
-) -> GameState:
-    """The fruit trade, unchecked: a match takes both neighbours, a miss draws."""
+def _trade(state: GameState, player: int, card: Card, gap: int, events: list[Event] | None
+           ) -> GameState:
+    """The fruit trade: a match takes both neighbours, a miss draws."""
     circle = state.circle
     deck = state.deck
     k = len(circle)
@@ -379,67 +392,58 @@ def _trade(
     right = circle[gap + 1] if gap + 1 < k else circle[0]
     hand = list(state.hands[player])
     hand.remove(card)
-    phase = _PLAYER_TURN
+    if events is not None:
+        events.append(CardPlaced(player, card, gap))
     if abs(left.number - right.number) == card.number:
         hand += (left, right)
+        if events is not None:
+            events.append(CardsTaken(player, (left, right), gap))
         if gap + 1 < k:
             circle = circle[:gap] + (card,) + circle[gap + 2 :]
         else:  # the last gap joins the last card to the first: both leave the ends
             circle = circle[1 : k - 1] + (card,)
-        if len(circle) == 1:
-            phase = _advance(phase, Trigger.REFILL, trail)
+        if len(circle) == 1:  # through the automatic phase circleRefill
+            if events is not None:
+                events.append(CircleRefilled(deck[:REFILL_SIZE]))
             circle += deck[:REFILL_SIZE]
             deck = deck[REFILL_SIZE:]
     else:
-        hand.append(deck[-1])
+        drawn = deck[-1]
+        hand.append(drawn)
         deck = deck[:-1]
+        if events is not None:
+            events.append(CardDrawn(player, drawn, state.variant.showdown))
         circle = circle[: gap + 1] + (card,) + circle[gap + 1 :]
     hands = _replace_hand(state.hands, player, hand)
     if len(hand) > HAND_LIMIT:
-        phase = _advance(phase, Trigger.OVER_LIMIT, trail)
-        return GameState(state.variant, phase, player, hands, circle, deck, None)
-    return _end_turn(state.variant, phase, player, hands, circle, deck, trail)
-
-
-def _return(
-    state: GameState, player: int, card: Card, gap: int, trail: Trail | None
-) -> GameState:
-    """The forced return, unchecked: the card goes into the gap, nothing is taken."""
-    circle = state.circle
-    hand = list(state.hands[player])
-    hand.remove(card)
-    hands = _replace_hand(state.hands, player, hand)
-    circle = circle[: gap + 1] + (card,) + circle[gap + 1 :]
-    return _end_turn(state.variant, _FORCED_RETURN, player, hands, circle, state.deck, trail)
-
-
-def _advance(phase: Phase, trigger: Trigger, trail: Trail | None) -> Phase:
-    dest = NEXT_PHASE[phase, trigger]
-    if trail is not None:
-        trail.append((phase, trigger, dest))
-    return dest
+        if events is not None:
+            events.append(ReturnDue(player))
+        return GameState(state.variant, _FORCED_RETURN, player, hands, circle, deck, None)
+    return _end_turn(state.variant, player, hands, circle, deck, events)
 
 
 def _end_turn(
     variant: Variant,
-    phase: Phase,
     player: int,
     hands: tuple[tuple[Card, ...], ...],
     circle: tuple[Card, ...],
     deck: tuple[Card, ...],
-    trail: Trail | None,
+    events: list[Event] | None,
 ) -> GameState:
     """The end-of-turn check: seven colours, then an empty deck, else the next seat."""
     hand = hands[player]
     if len(hand) == 7 and len({card.suit for card in hand} - {CROW_SUIT}) == 7:
-        result: Result | None = Result((player,), "seven_colors")
+        result = Result((player,), "seven_colors")
     elif not deck:
         result = ranking(hands)
     else:
-        nxt = _advance(phase, Trigger.NEXT_TURN, trail)
-        return GameState(variant, nxt, (player + 1) % len(hands), hands, circle, deck, None)
-    end = _advance(phase, Trigger.END_GAME, trail)
-    return GameState(variant, end, None, hands, circle, deck, result)
+        nxt = (player + 1) % len(hands)
+        if events is not None:
+            events.append(TurnStarted(nxt))
+        return GameState(variant, _PLAYER_TURN, nxt, hands, circle, deck, None)
+    if events is not None:
+        events.append(GameEnded(result))
+    return GameState(variant, _GAME_END, None, hands, circle, deck, result)
 
 
 def ranking(hands: tuple[tuple[Card, ...], ...]) -> Result:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
 from aves_core.games.aves.cards import Card
 from aves_core.games.aves.phases import Phase
+from aves_core.kernel.convert import FieldError, MismatchError, converter, describe
 from aves_core.kernel.errors import ArgumentError
-from aves_core.kernel.game import Result
+from aves_core.kernel.facts import Result
 
 __all__ = ["REASONS", "AvesSetup", "GameState", "Reason", "Result", "Variant"]
 
@@ -31,6 +32,24 @@ class Variant:
         "help": "Greedy Crow: four crow cards join the deck; a crow in hand blocks a win"})
     showdown: bool = attrs.field(default=False, validator=_bool_field, metadata={
         "help": "Showdown: every hand, and every card drawn, is played face up"})
+
+
+def _structure_variant(value: Any, _type: Any) -> Variant:
+    # Both flags are required in a log (LOG_FORMAT.md), though Variant() has defaults.
+    if type(value) is not dict:
+        raise MismatchError(f"expected an object, got {describe(value)}")
+    for key in ("crows", "showdown"):
+        if key not in value:
+            raise FieldError(f"the key {key!r} is missing", path=key)
+        if type(value[key]) is not bool:
+            raise FieldError(f"expected a boolean, got {describe(value[key])}", path=key)
+    extra = sorted(set(value) - {"crows", "showdown"})
+    if extra:
+        raise FieldError(f"unknown key {extra[0]!r}", path=extra[0])
+    return Variant(crows=value["crows"], showdown=value["showdown"])
+
+
+converter.register_structure_hook(Variant, _structure_variant)
 
 
 def _tuple_of_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -153,7 +153,8 @@ class AvesScreen:
         """``R3@2`` (a trade, or the return when one is due) and ``pass``."""
         if ":" not in text and "@" in text:
             kind = "return" if view.phase is Phase.FORCED_RETURN else "trade"
-            text = f"{view.seat}:{kind} {text}"
+            # A person may type R3 @ 2: the notation has one text, this reader is kinder.
+            text = f"{view.seat}:{kind} {''.join(text.split())}"
         elif text.lower() == "pass":
             text = f"{view.seat}:pass"
         else:

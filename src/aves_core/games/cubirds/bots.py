@@ -50,44 +50,33 @@ root's moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
 import attrs
 
-from aves_core.games.cubirds.cards import BIG, COUNTS, EMPTY, INDEX, SMALL, SPECIES, Counts
-from aves_core.games.cubirds.events import (
-    EVENT_TYPES,
-    Event,
-    Flown,
-    Laid,
-    LayUndone,
-    RoundEnded,
-)
-from aves_core.games.cubirds.moves import LEFT, RIGHT, Draw, Fly, Lay, Move, NoDraw, NoFly
+from aves_core.games.cubirds.cards import COUNTS, EMPTY, INDEX, SMALL, SPECIES, Counts, flying_home
+from aves_core.games.cubirds.events import Event, Flown, Laid, LayUndone, RoundEnded
+from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import chance_move, is_legal, legal_moves, step
-from aves_core.games.cubirds.setup import MAX_PLAYERS, ROWS
+from aves_core.games.cubirds.rules import (
+    DRAWS,
+    FLIES,
+    LAYS,
+    NOFLIES,
+    chance_move,
+    laid,
+    legal_moves,
+    transition,
+)
+from aves_core.games.cubirds.setup import ROWS
 from aves_core.games.cubirds.state import HAND_CARDS, CubirdsState
 from aves_core.games.cubirds.views import CubirdsView
-from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
+from aves_core.kernel.bots import BestScoreBot
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 from aves_core.kernel.search import SearchHooks
-
-__all__ = [
-    "PLAYOUT_MOVES",
-    "GreedyBot",
-    "Knowledge",
-    "bot_factories",
-    "collection_value",
-    "hand_value",
-    "playout_move",
-    "sample",
-    "score_moves",
-    "search_hooks",
-]
 
 WIN = 1000.0
 SPECIES_WORTH = 10.0  # each species of the collection: seven win
@@ -128,10 +117,6 @@ def collection_value(collection: Sequence[int]) -> float:
             + COLLECTED * total)
 
 
-def _kept(species: int, held: int) -> int:
-    return 2 if held >= BIG[species] else 1
-
-
 def _with(counts: Sequence[int], species: int, more: int) -> list[int]:
     changed = list(counts)
     changed[species] += more
@@ -148,7 +133,7 @@ def hand_value(hand: Sequence[int], collection: Sequence[int]) -> float:
         value += CARD * held
         small = SMALL[species]
         if held >= small:
-            gain = collection_value(_with(collection, species, _kept(species, held))) - base
+            gain = collection_value(_with(collection, species, flying_home(species, held))) - base
             value += READY * min(gain, GAIN_CAP)
         else:
             gain = collection_value(_with(collection, species, 1)) - base
@@ -202,7 +187,7 @@ class _Judge:
         best = self.turn_end(hand, collection)
         for species, held in enumerate(hand):
             if held >= SMALL[species]:
-                kept = _kept(species, held)
+                kept = flying_home(species, held)
                 value = self.turn_end(_with(hand, species, -held),
                                       _with(collection, species, kept), held - kept)
                 best = max(best, value)
@@ -259,18 +244,6 @@ def unseen_cards(view: CubirdsView) -> list[int]:
     return left
 
 
-def _laid(line: str, letter: str, count: int, side: str) -> tuple[str, str]:
-    """The row after laying ``count`` cards of ``letter`` at ``side``, and what they
-    take (CB7)."""
-    if side == LEFT:
-        nearest = line.find(letter)
-        taken = line[:nearest] if nearest > 0 else ""
-        return letter * count + line[len(taken):], taken
-    nearest = line.rfind(letter)
-    taken = line[nearest + 1:] if nearest >= 0 else ""
-    return line[:len(line) - len(taken)] + letter * count, taken
-
-
 def score_moves(view: CubirdsView) -> dict[Move, float]:
     """GreedyBot's score of each of ``view``'s legal moves (see the module's
     docstring); empty when the seat is not to move."""
@@ -287,7 +260,7 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
             if isinstance(move, Fly):
                 species = INDEX[move.species]
                 held = hand[species]
-                kept = _kept(species, held)
+                kept = flying_home(species, held)
                 scores[move] = judge.turn_end(_with(hand, species, -held),
                                               _with(collection, species, kept), held - kept)
             else:
@@ -303,7 +276,7 @@ def score_moves(view: CubirdsView) -> dict[Move, float]:
     for move in moves:
         assert isinstance(move, Lay)
         species = INDEX[move.species]
-        line, taken = _laid(view.rows[move.row], move.species, hand[species], move.side)
+        line, taken = laid(view.rows[move.row], move.species, hand[species], move.side)
         key = (move.species, "".join(sorted(taken)))
         value = after.get(key)
         if value is None:
@@ -356,8 +329,6 @@ class Knowledge:
         seat, num = view.seat, len(view.hand_sizes)
         known = [[0] * 8 for _ in range(num)]
         for event in events:
-            if not isinstance(event, EVENT_TYPES):
-                raise ArgumentError(f"not an event: {type(event).__name__}")
             if isinstance(event, Laid):
                 cards = known[event.seat]
                 cards[INDEX[event.species]] = 0  # a lay lays every card of its species
@@ -413,13 +384,6 @@ def sample(knowledge: Knowledge, rng: random.Random) -> CubirdsState:
 
 # --- playouts --------------------------------------------------------------------------
 
-_LAYS = tuple(tuple(tuple(tuple(Lay(player, letter, row, side) for side in (LEFT, RIGHT))
-                          for row in range(ROWS)) for letter in SPECIES)
-              for player in range(MAX_PLAYERS))
-_FLIES = tuple(tuple(Fly(player, letter) for letter in SPECIES) for player in range(MAX_PLAYERS))
-_DRAWS = tuple(Draw(player) for player in range(MAX_PLAYERS))
-_NODRAWS = tuple(NoDraw(player) for player in range(MAX_PLAYERS))
-_NOFLIES = tuple(NoFly(player) for player in range(MAX_PLAYERS))
 _LAY, _DRAW_OPTION = Phase.LAY, Phase.DRAW_OPTION
 
 
@@ -458,22 +422,22 @@ def playout_move(state: CubirdsState, rng: random.Random) -> Move:
                         if hand[index[card]]:
                             value += 1
                     if value > best:
-                        best, choice = value, _LAYS[player][species][row][side]
+                        best, choice = value, LAYS[player][species][2 * row + side]
         if choice is not None:
             return choice
         held_species = [species for species in range(8) if hand[species]]
         species = held_species[rng.randrange(len(held_species))]
-        return _LAYS[player][species][rng.randrange(ROWS)][rng.randrange(2)]
+        return LAYS[player][species][2 * rng.randrange(ROWS) + rng.randrange(2)]
     if phase is _DRAW_OPTION:
-        return _DRAWS[player] if any(hand) else _NODRAWS[player]
+        return DRAWS[player][0 if any(hand) else 1]
     collection = state.collections[player]
     best_value, fly = -1, None
     for species, held in enumerate(hand):
         if held >= SMALL[species]:
-            value = (2 if held >= BIG[species] else 1) + (4 if not collection[species] else 0)
+            value = flying_home(species, held) + (4 if not collection[species] else 0)
             if value > best_value:
-                best_value, fly = value, _FLIES[player][species]
-    return fly if fly is not None else _NOFLIES[player]
+                best_value, fly = value, FLIES[player][species]
+    return fly if fly is not None else NOFLIES[player]
 
 
 def _cutoff(state: CubirdsState) -> Result:
@@ -489,12 +453,12 @@ def _cutoff(state: CubirdsState) -> Result:
 def _chance(state: CubirdsState, rng: random.Random) -> CubirdsState:
     """The state after the reshuffles ``state`` awaits, drawn from ``rng``."""
     while state.phase is Phase.RESHUFFLE:
-        state = step(state, chance_move(state, rng))
+        state = transition(state, chance_move(state, rng), None)
     return state
 
 
-def _knowledge(view: CubirdsView, events: Sequence[Any]) -> Knowledge:
-    return Knowledge.from_events(view, events)
+def _step(state: CubirdsState, move: Move) -> CubirdsState:
+    return transition(state, move, None)
 
 
 def _root_scores(state: CubirdsState, knowledge: Knowledge) -> Mapping[Move, float]:
@@ -502,29 +466,21 @@ def _root_scores(state: CubirdsState, knowledge: Knowledge) -> Mapping[Move, flo
     return score_moves(knowledge.view)
 
 
-def _num_players(state: CubirdsState) -> int:
-    return len(state.hands)
-
-
-def search_hooks() -> SearchHooks[CubirdsState, Move, Knowledge]:
-    """The hooks of the generic search bot (plain functions)."""
+def search_hooks(game: Any) -> SearchHooks[CubirdsState, Move, Knowledge]:
+    """The hooks of the generic search bot for ``game`` (Cubirds): plain functions,
+    and its ``is_legal``."""
     return SearchHooks(
-        knowledge=_knowledge,
+        knowledge=Knowledge.from_events,
         sample=sample,
         legal_moves=legal_moves,
-        is_legal=is_legal,
-        step=step,
+        is_legal=game.is_legal,
+        step=_step,
         mover=attrgetter("active"),
         result=attrgetter("result"),
-        num_players=_num_players,
+        num_players=attrgetter("num_players"),
         playout_move=playout_move,
         cutoff=_cutoff,
         root_scores=_root_scores,
         chance=_chance,
     )
 
-
-def bot_factories(game: Any) -> dict[str, Callable[[str], Bot]]:
-    """``random``, ``greedy`` and ``search`` for ``game`` (Cubirds): the kernel's
-    search (``search:N``, ``search:40ms``) with playouts of ``PLAYOUT_MOVES``."""
-    return standard_bots(game, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES)

@@ -13,22 +13,6 @@ from collections.abc import Iterable
 
 from aves_core.kernel.errors import ArgumentError
 
-__all__ = [
-    "BIG",
-    "COUNTS",
-    "EMPTY",
-    "INDEX",
-    "NAMES",
-    "SMALL",
-    "SPECIES",
-    "TOTAL",
-    "Counts",
-    "add",
-    "counts_of",
-    "full_deck",
-    "text_of",
-]
-
 Counts = tuple[int, ...]
 """Cards of each species, eight ints in canonical order."""
 
@@ -51,6 +35,12 @@ INDEX = {letter: index for index, letter in enumerate(SPECIES)}
 """A species letter's index in canonical order."""
 
 assert sum(COUNTS) == TOTAL
+
+
+def flying_home(species: int, held: int) -> int:
+    """How many of a flock of ``held`` cards of ``species`` join the collection (CB10
+    [D6]): 2 from the big flock number on, else 1."""
+    return 2 if held >= BIG[species] else 1
 
 
 def counts_of(cards: Iterable[str]) -> Counts:

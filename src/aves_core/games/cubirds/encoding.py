@@ -1,36 +1,19 @@
 """Cubirds for learning agents: a fixed action index for every seat's move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
+observation of a seat's view (``aves_core.kernel.encoding``). ``describe()`` gives the
+layout, tabled in docs/ai.md.
 
-Actions (75, the same for every number of players). Species ``s`` are the canonical
-order ``F O T D P M W R`` (0-7), sides ``d`` are 0 left and 1 right:
-
-- 0-63: lay every ``s`` card of the hand at side ``d`` of row ``r``: ``s*8 + r*2 + d``;
-- 64 draw, 65 nodraw;
-- 66-73: fly the ``s`` cards home: ``66 + s``;
-- 74 nofly.
-
-The chance move (``*:reshuffle ...``) has no index: no agent makes it.
+Actions (75, the same for every number of players): the 64 lays (``s*8 + r*2 + d``
+for species ``s`` in canonical order, row ``r``, side ``d``: 0 left, 1 right), draw,
+nodraw, the 8 flocks and nofly. The chance move (``*:reshuffle ...``) has no index:
+no agent makes it.
 
 Observation (``526 + 11 * N`` floats for ``N`` players: 548 for 2, 581 for 5), from the
 observing seat's side: seat ``me + i`` is "i seats to my left", first in every
 per-seat block. Counts of one species are divided by 4 (at most 20 cards: 5), sizes
 that can grow with the game (a row's length, the cards a lay takes, a hand, the
-deck) by 16 (at most 110 cards: under 7), so every value lies in [0, 8].
-
-- my hand: each species' count /4; then 1 where it reaches the small flock, then 1
-  where it reaches the big flock (two cards home);
-- each row ``r`` (0-3, a block of 121): each species' count in the row /4; the row's
-  length /16; the 5 cards nearest the left end (position 0 is the end), one-hot
-  species each, then the 5 nearest the right end; for a lay of each species at each
-  side (``d*8 + s``): the cards it would take (enclosure, CB7) /16, then 1 where it
-  would take cards and leave the row one species (a refill follows, CB8);
-- every seat's collection (me first): each species' count /4;
-- hand sizes (me first) /16; the deck's size /16; the discard pile, each species'
-  count /4;
-- the phase, one-hot: lay, drawOption, flock, reshuffle, gameEnd; 1 when the draw is
-  offered; what a pending reshuffle is for, one-hot: refill, draw, deal;
-- the dealer, relative to me, one-hot; the seat to move (the active seat), relative,
-  one-hot (none once the game is over).
+deck) by 16 (at most 110 cards: under 7), so every value lies in [0, 8]. Each row's
+block says, for a lay of each species at each side, what it would take (CB7) and
+whether a refill would follow (CB8).
 """
 
 from __future__ import annotations
@@ -38,17 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aves_core.games.cubirds.cards import BIG, INDEX, SMALL, SPECIES
-from aves_core.games.cubirds.moves import (
-    LEFT,
-    SIDES,
-    Draw,
-    Fly,
-    Lay,
-    Move,
-    NoDraw,
-    NoFly,
-)
+from aves_core.games.cubirds.moves import SIDES, Draw, Fly, Lay, Move, NoDraw, NoFly
 from aves_core.games.cubirds.phases import Phase
+from aves_core.games.cubirds.rules import DRAWS, FLIES, LAYS, NOFLIES, laid
 from aves_core.games.cubirds.setup import ROWS
 from aves_core.games.cubirds.views import CubirdsView
 from aves_core.kernel.encoding import EncodingError
@@ -57,12 +32,10 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["CubirdsEncoding"]
-
 KINDS = len(SPECIES)
 SIDE_COUNT = len(SIDES)
-LAYS = KINDS * ROWS * SIDE_COUNT
-DRAW = LAYS
+LAY_ACTIONS = KINDS * ROWS * SIDE_COUNT
+DRAW = LAY_ACTIONS
 NODRAW = DRAW + 1
 FLY = NODRAW + 1
 NOFLY = FLY + KINDS
@@ -141,18 +114,14 @@ class CubirdsEncoding:
             raise EncodingError(f"{index!r} is no Cubirds action of {seat!r} "
                                 f"(0 to {ACTIONS - 1})")
         move: Move
-        if index < LAYS:
-            species, rest = divmod(index, ROWS * SIDE_COUNT)
-            row, side = divmod(rest, SIDE_COUNT)
-            move = Lay(seat, SPECIES[species], row, SIDES[side])
-        elif index == DRAW:
-            move = Draw(seat)
-        elif index == NODRAW:
-            move = NoDraw(seat)
+        if index < LAY_ACTIONS:
+            move = LAYS[seat][index // (ROWS * SIDE_COUNT)][index % (ROWS * SIDE_COUNT)]
+        elif index < FLY:
+            move = DRAWS[seat][index - DRAW]
         elif index < NOFLY:
-            move = Fly(seat, SPECIES[index - FLY])
+            move = FLIES[seat][index - FLY]
         else:
-            move = NoFly(seat)
+            move = NOFLIES[seat]
         if move not in view.legal_moves:
             raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
         return move
@@ -194,7 +163,7 @@ class CubirdsEncoding:
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""
         return [
-            (f"action 0-{LAYS - 1}", "lay every card of species s (F O T D P M W R = 0-7) "
+            (f"action 0-{LAY_ACTIONS - 1}", "lay every card of species s (F O T D P M W R = 0-7) "
              "at side d (0 left, 1 right) of row r: s*8+r*2+d"),
             (f"action {DRAW}", "draw"),
             (f"action {NODRAW}", "nodraw"),
@@ -241,16 +210,9 @@ def _observe_row(line: str, out: npt.NDArray[np.float32], base: int) -> None:
     for position in range(min(END, length)):
         out[ends + position * KINDS + index[line[position]]] = 1.0
         out[ends + (END + position) * KINDS + index[line[length - 1 - position]]] = 1.0
-    for side in SIDES:
-        at = _SIDE[side] * KINDS
+    for at, side in ((0, SIDES[0]), (KINDS, SIDES[1])):
         for species, letter in enumerate(SPECIES):
-            # CB7: walk inward from the laid end to the nearest card of the species.
-            if side == LEFT:
-                nearest = line.find(letter)
-                taken = nearest if nearest > 0 else 0
-            else:
-                nearest = line.rfind(letter)
-                taken = length - 1 - nearest if nearest >= 0 else 0
+            taken = len(laid(line, letter, 0, side)[1])  # CB7
             if taken:
                 out[base + R_TAKE + at + species] = taken / SIZE_SCALE
                 # CB8: the rest shows one species when every card not taken is that species.

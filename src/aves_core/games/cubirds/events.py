@@ -1,48 +1,26 @@
 """Cubirds' events: what a move did, step by step, for hosts to tell their clients.
 
 Like Board Game Arena's notifications, each move yields a short list of events;
-``apply_move_with_events`` gives them unredacted (the host's record) and
-``events_for`` redacts them for one seat (CB18): the cards of a ``draw`` and of a
-new deal are their owner's alone (everybody else learns only how many); every
+``apply_with_events`` gives them unredacted (the host's record) and
+``CUBIRDS.events_for`` redacts them for one seat (CB18): the cards of a ``draw`` and
+of a new deal are their owner's alone (everybody else learns only how many); every
 laid, taken, refilled, flown and round-end card is public; a reshuffle tells
 only the new deck's size, never its order, to anyone. Each move's events end with
 one that says where the game rests: ``DrawOffered``, ``FlockDue``,
-``TurnStarted``, ``ReshuffleDue`` or ``GameEnded``.
-``aves_core.games.cubirds.views.update_view`` folds them into a view.
+``TurnStarted``, ``ReshuffleDue`` or ``GameEnded``. Their JSON is tagged on
+``"type"`` with the class name in snake case (``{"type": "cards_drawn", "seat": 1,
+"count": 2, "cards": null}``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TypeAlias
 
 import attrs
 
 from aves_core.games.cubirds.cards import Counts
 from aves_core.games.cubirds.state import Pending
-from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
-
-__all__ = [
-    "CardsDealt",
-    "CardsDrawn",
-    "DrawDeclined",
-    "DrawOffered",
-    "Event",
-    "FlockDeclined",
-    "FlockDue",
-    "Flown",
-    "GameEnded",
-    "Laid",
-    "LayUndone",
-    "NoDrawUndone",
-    "ReshuffleDue",
-    "Reshuffled",
-    "RoundEnded",
-    "RowRefilled",
-    "TurnStarted",
-    "events_for",
-]
 
 
 @attrs.frozen
@@ -196,27 +174,3 @@ Event: TypeAlias = (Laid | RowRefilled | CardsDrawn | DrawDeclined | Flown | Flo
                     | RoundEnded | CardsDealt | Reshuffled | DrawOffered | FlockDue
                     | TurnStarted | ReshuffleDue | GameEnded | LayUndone | NoDrawUndone)
 """Any event."""
-
-EVENT_TYPES = (Laid, RowRefilled, CardsDrawn, DrawDeclined, Flown, FlockDeclined, RoundEnded,
-               CardsDealt, Reshuffled, DrawOffered, FlockDue, TurnStarted, ReshuffleDue,
-               GameEnded, LayUndone, NoDrawUndone)
-
-
-def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-    """The events as ``seat`` may see them (None: a spectator): the cards drawn or dealt
-    to another seat are hidden (``cards`` None); everything else is public."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < 5):
-        raise ArgumentError(f"seat must be a seat 0 to 4 or None (a spectator), not {seat!r}")
-    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
-        raise ArgumentError(f"events_for needs an iterable of events, not "
-                            f"{type(events).__name__}")
-    seen: list[Event] = []
-    for event in events:
-        if not isinstance(event, EVENT_TYPES):
-            raise ArgumentError(f"not an event: {type(event).__name__}")
-        if isinstance(event, CardsDrawn) and event.seat != seat:
-            event = CardsDrawn(event.seat, event.count, None)
-        elif isinstance(event, CardsDealt) and event.seat != seat:
-            event = CardsDealt(event.seat, event.count, None)
-        seen.append(event)
-    return tuple(seen)

@@ -1,11 +1,12 @@
-"""Cubirds as a kernel game: the ``Game`` protocol over Cubirds' functions.
+"""Cubirds as a kernel game: its facts, its door, its chance, views and players.
 
-``CUBIRDS`` is the instance the registry knows as ``"cubirds"``. Cubirds is the
-first game with chance during play (``Chance.PLAY``): when a card is needed and
-the deck is empty, the state awaits a reshuffle (``awaits_chance``), which whoever
-runs the game draws with ``chance_move`` and applies like any move; the log
-records it as ``*:reshuffle ...``. Simulations stop at a move cap
-(``max_moves``, CB17's 3,000 by convention): the rules themselves have none.
+``CUBIRDS`` is the instance the registry knows as ``"cubirds"``; the kernel derives
+the rest from ``moves``, ``events`` and ``rules``. Cubirds has chance during play
+(``Chance.PLAY``): when a card is needed and the deck is empty, the state awaits a
+reshuffle (``awaits_chance``), which whoever runs the game draws with
+``chance_move`` and applies like any move; the log records it as ``*:reshuffle
+...``. Simulations stop at a move cap (``max_moves``, CB17's 3,000 by convention):
+the rules themselves have none.
 """
 
 from __future__ import annotations
@@ -15,26 +16,21 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aves_core.games.cubirds import rules
+from aves_core.games.cubirds import rules, setup
 from aves_core.games.cubirds.cards import counts_of, text_of
 from aves_core.games.cubirds.events import (
+    CardsDealt,
+    CardsDrawn,
     Event,
     Laid,
     LayUndone,
     NoDrawUndone,
-    events_for,
 )
-from aves_core.games.cubirds.moves import Lay, Move, NoDraw, Reshuffle, parse_move
+from aves_core.games.cubirds.moves import Lay, Move, NoDraw
 from aves_core.games.cubirds.phases import PHASES, Phase
-from aves_core.games.cubirds.serialize import MOVE_TAGS, structure_options
-from aves_core.games.cubirds.setup import ReshufflePlan, SetupPlan
-from aves_core.games.cubirds.state import (
-    REASONS,
-    CubirdsOptions,
-    CubirdsSetup,
-    CubirdsState,
-)
-from aves_core.games.cubirds.views import CubirdsView, update_view, view_for
+from aves_core.games.cubirds.state import REASONS, CubirdsOptions, CubirdsSetup, CubirdsState
+from aves_core.games.cubirds.views import CubirdsView, view_for
+from aves_core.kernel.bots import standard_bots
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
@@ -69,114 +65,48 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
         setup_codes=("bad_options", "bad_dealer", "bad_deal"),
     )
     phases = PHASES
-    move_type = Move
-    move_tags = MOVE_TAGS
-    event_type = Event
-    options_type = CubirdsOptions
-    setup_type = CubirdsSetup
-    state_type = CubirdsState
-    view_type = CubirdsView
+    refusals = rules.REFUSALS
     undo_rule = ("only a seat's own lay that drew no card, or its nodraw, can be taken back, "
                  "while its turn goes on")
     _hooks: SearchHooks[Any, Any, Any] | None = None
 
-    # --- setup ---------------------------------------------------------------
+    # The rules' functions are the game's: plain functions, one call each on the hot path.
+    new_setup = staticmethod(setup.new_setup)
+    start = staticmethod(setup.start)
+    legal_moves = staticmethod(rules.legal_moves)
+    is_legal = staticmethod(rules.is_legal)
+    transition = staticmethod(rules.transition)
+    chance_move = staticmethod(rules.chance_move)
+    chance_generator = staticmethod(setup.chance_generator)
+    setup_plan = staticmethod(setup.setup_plan)
+    chance_plan = staticmethod(setup.chance_plan)
+    view = staticmethod(view_for)
 
     def default_options(self) -> CubirdsOptions:
         """Rows of 3 cards (the published game)."""
         return CubirdsOptions()
 
-    def new_setup(self, num_players: int, options: CubirdsOptions, seed: int | None, *,
-                  first_player: int | None = None) -> CubirdsSetup:
-        """``rules.new_setup``: the deal drawn from ``seed`` in CB4's order."""
-        return rules.new_setup(num_players, options, seed, first_player=first_player)
-
-    def start(self, num_players: int, setup: CubirdsSetup) -> CubirdsState:
-        """``rules.start``: the recorded deal, checked (CB5) and dealt."""
-        return rules.start(num_players, setup)
-
     def options_of(self, setup: CubirdsSetup) -> CubirdsOptions:
         """The options that give this setup."""
         return CubirdsOptions(setup.row_cards)
-
-    # --- play ------------------------------------------------------------------
-
-    def legal_moves(self, state: CubirdsState) -> tuple[Move, ...]:
-        """``rules.legal_moves``."""
-        return rules.legal_moves(state)
-
-    def apply(self, state: CubirdsState, move: Move) -> CubirdsState:
-        """``rules.apply_move``."""
-        return rules.apply_move(state, move)
-
-    def step(self, state: CubirdsState, move: Move) -> CubirdsState:
-        """``rules.step``."""
-        return rules.step(state, move)
-
-    def apply_with_events(self, state: CubirdsState, move: Move
-                          ) -> tuple[CubirdsState, tuple[Event, ...]]:
-        """``rules.apply_move_with_events``."""
-        return rules.apply_move_with_events(state, move)
-
-    def is_legal(self, state: CubirdsState, move: Move) -> bool:
-        """``rules.is_legal``."""
-        return rules.is_legal(state, move)
-
-    def result(self, state: CubirdsState) -> Result | None:
-        """``state.result`` (its ranks: ``state.ranks``)."""
-        return state.result
-
-    def to_move(self, state: CubirdsState) -> tuple[int, ...]:
-        """The seat to move; nobody once the game is over or while it awaits a
-        reshuffle."""
-        if state.active is None or state.phase is Phase.RESHUFFLE:
-            return ()
-        return (state.active,)
-
-    def phase_name(self, state: CubirdsState) -> str:
-        """``lay``, ``drawOption``, ``flock``, ``reshuffle`` or ``gameEnd``."""
-        return state.phase.value
-
-    def mover(self, move: Move) -> int | None:
-        """The seat that makes ``move``; None for a reshuffle."""
-        return None if type(move) is Reshuffle else move.player  # type: ignore[union-attr]
-
-    # --- chance during play --------------------------------------------------------
 
     def awaits_chance(self, state: CubirdsState) -> bool:
         """True in phase ``reshuffle``: the deck is empty and a card is needed."""
         return state.phase is Phase.RESHUFFLE
 
-    def chance_move(self, state: CubirdsState, rng: random.Random) -> Reshuffle:
-        """``rules.chance_move``: the discard pile shuffled with ``rng``."""
-        return rules.chance_move(state, rng)
-
-    def chance_generator(self, num_players: int, options: CubirdsOptions, seed: int | None
-                         ) -> random.Random:
-        """``random.Random(seed)`` past the setup's three draws (``rules.chance_generator``)."""
-        return rules.chance_generator(num_players, options, seed)
-
-    def chance_plan(self, state: CubirdsState) -> ReshufflePlan:
-        """The reshuffle card by card (``setup.ReshufflePlan``)."""
-        return rules.chance_plan(state)
-
-    def setup_plan(self, num_players: int, options: CubirdsOptions) -> SetupPlan:
-        """The setup card by card, then the dealer (``setup.SetupPlan``)."""
-        return rules.setup_plan(num_players, options)
-
     # --- what a seat may know ---------------------------------------------------
 
-    def view(self, state: CubirdsState, seat: int | None) -> CubirdsView:
-        """``view_for``."""
-        return view_for(state, seat)
-
     def events_for(self, events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
-        """``events_for``: drawn and dealt cards are their owner's alone."""
-        return events_for(events, seat)
-
-    def update_view(self, view: CubirdsView, events: Iterable[Event]) -> CubirdsView:
-        """``update_view``."""
-        return update_view(view, events)
+        """The cards drawn or dealt to another seat are hidden (``cards`` None);
+        everything else is public (CB18)."""
+        seen: list[Event] = []
+        for event in events:
+            if type(event) is CardsDrawn and event.seat != seat:
+                event = CardsDrawn(event.seat, event.count, None)
+            elif type(event) is CardsDealt and event.seat != seat:
+                event = CardsDealt(event.seat, event.count, None)
+            seen.append(event)
+        return tuple(seen)
 
     def web_folder(self) -> Path:
         """``games/cubirds/web``: the rows, the hands by species, the collections and the
@@ -205,17 +135,12 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
                             state.collections, state.dealer, state.phase, state.active,
                             state.pending, state.result)
 
-    # --- learning agents ------------------------------------------------------------
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of
-        ``aves_core.games.cubirds.encoding``."""
-        from aves_core.games.cubirds.encoding import CubirdsEncoding
-
-        self.check_players(num_players)
-        return CubirdsEncoding(num_players)
-
-    # --- undo -------------------------------------------------------------------
+    def invariants(self, state: CubirdsState) -> Iterable[str]:
+        """Every card in one zone (CB3); no row empty while the game goes on."""
+        if state.card_count() != 110:
+            yield f"the zones hold {state.card_count()} cards, not 110"
+        if state.result is None and not all(state.rows):
+            yield "a row is empty"
 
     def undo(self, before: CubirdsState, move: Move, events: Sequence[Event],
              after: CubirdsState, seat: int) -> tuple[Event, ...] | None:
@@ -225,29 +150,17 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
         while its turn goes on (phase drawOption or flock). Never a draw, a flock or
         no flock (they end the turn), a refill, a reshuffle, or a move that ended the
         game."""
-        kind = type(move)
-        if (kind is not Lay and kind is not NoDraw) or move.player != seat:  # type: ignore[union-attr]
+        if not isinstance(move, Lay | NoDraw) or move.player != seat:
             return None
         if (after.result is not None or after.active != seat
                 or after.phase not in _UNDOABLE_AFTER or after.deck != before.deck):
             return None
         if isinstance(move, NoDraw):
             return (NoDrawUndone(seat),)
-        assert isinstance(move, Lay)
-        _after, happened = rules.apply_move_with_events(before, move)
-        laid = next(event for event in happened if isinstance(event, Laid))
+        laid = next(event for event in events if isinstance(event, Laid))
         return (LayUndone(seat, laid.species, laid.count, laid.row, laid.side, laid.taken),)
 
-    # --- text and JSON ----------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        """``0:lay P 2 left``, ``0:draw``, ``0:nodraw``, ``0:fly M``, ``0:nofly``,
-        ``*:reshuffle WRMP...``."""
-        return parse_move(text)
-
-    def options_from_json(self, data: Any) -> CubirdsOptions:
-        """Options from JSON (``row_cards`` 3 or 4: ``bad_options`` otherwise)."""
-        return structure_options(data)
+    # --- reports, learning agents and players ---------------------------------------
 
     def state_report(self, state: CubirdsState) -> dict[str, Any]:
         """Rows, hands, collections (letters, canonical order), deck (top first),
@@ -272,18 +185,20 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
                 "deck_exhausted": "no more cards; the largest collection"}.get(
                     result.reason, result.reason.replace("_", " "))
 
-    def state_text(self, state: CubirdsState) -> str:
-        """The rows, the deck and discard pile, every hand and collection, who moves."""
-        return str(state)
+    def encoding(self, num_players: int) -> Any:
+        """The action indices and observation layout of
+        ``aves_core.games.cubirds.encoding``."""
+        from aves_core.games.cubirds.encoding import CubirdsEncoding
 
-    # --- players ------------------------------------------------------------------------
+        self.check_players(num_players)
+        return CubirdsEncoding(num_players)
 
     def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
-        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
-        from ``aves_core.games.cubirds.bots``."""
-        from aves_core.games.cubirds.bots import bot_factories
+        """``random``, ``greedy`` (``bots.GreedyBot``) and ``search`` (IS-MCTS:
+        ``search:N``, ``search:40ms``, with playouts of ``bots.PLAYOUT_MOVES``)."""
+        from aves_core.games.cubirds.bots import PLAYOUT_MOVES, GreedyBot
 
-        return bot_factories(self)
+        return standard_bots(self, greedy=GreedyBot, playout_moves=PLAYOUT_MOVES)
 
     def search_hooks(self) -> SearchHooks[Any, Any, Any]:
         """The unseen cards dealt at random, GreedyBot's scores at the root, quick
@@ -291,7 +206,7 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
         if self._hooks is None:
             from aves_core.games.cubirds.bots import search_hooks
 
-            self._hooks = search_hooks()
+            self._hooks = search_hooks(self)
         return self._hooks
 
     def screen(self) -> Screen[Any, Any, Any]:

@@ -37,23 +37,9 @@ from aves_core.games.cubirds.state import (
 from aves_core.kernel.chance import ChancePlan
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "ROWS",
-    "ReshufflePlan",
-    "SetupPlan",
-    "chance_generator",
-    "chance_plan",
-    "new_setup",
-    "setup_plan",
-    "start",
-]
-
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 ROWS = 4
 """The rows on the table."""
-
 
 
 def _check_players(num_players: object) -> int:

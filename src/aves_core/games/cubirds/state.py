@@ -18,16 +18,6 @@ from aves_core.games.cubirds.phases import Phase
 from aves_core.kernel.errors import ArgumentError, NotationError, SetupError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "REASONS",
-    "ROW_CARDS",
-    "CubirdsOptions",
-    "CubirdsSetup",
-    "CubirdsState",
-    "Pending",
-    "ranks_of",
-]
-
 REASONS = ("seven_species", "two_triples", "deck_exhausted")
 """Why a game ends (CB12, CB14)."""
 ROW_CARDS = (3, 4)
@@ -154,9 +144,10 @@ class CubirdsState:
         return len(self.hands)
 
     @property
-    def awaits_chance(self) -> bool:
-        """True while the game waits for a reshuffle (CB15)."""
-        return self.phase is Phase.RESHUFFLE
+    def to_move(self) -> tuple[int, ...]:
+        """The seat to move; nobody once the game is over or while it awaits a
+        reshuffle (CB15)."""
+        return () if self.active is None or self.phase is Phase.RESHUFFLE else (self.active,)
 
     @property
     def collection_sizes(self) -> tuple[int, ...]:

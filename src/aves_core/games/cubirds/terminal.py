@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from aves_core.games.cubirds.cards import BIG, INDEX, NAMES, SMALL, SPECIES, Counts
+from aves_core.games.cubirds.cards import BIG, INDEX, NAMES, SMALL, SPECIES, Counts, text_of
 from aves_core.games.cubirds.events import (
     CardsDealt,
     CardsDrawn,
@@ -24,7 +24,6 @@ from aves_core.games.cubirds.events import (
     Event,
     FlockDeclined,
     Flown,
-    GameEnded,
     Laid,
     LayUndone,
     NoDrawUndone,
@@ -32,14 +31,14 @@ from aves_core.games.cubirds.events import (
     RoundEnded,
     RowRefilled,
 )
-from aves_core.games.cubirds.moves import LEFT, Draw, Fly, Lay, Move, NoDraw, NoFly, parse_move
+from aves_core.games.cubirds.game import CUBIRDS
+from aves_core.games.cubirds.moves import Draw, Fly, Lay, Move, NoDraw, NoFly
 from aves_core.games.cubirds.phases import Phase
+from aves_core.games.cubirds.rules import laid
 from aves_core.games.cubirds.state import CubirdsState
 from aves_core.games.cubirds.views import CubirdsView
 from aves_core.kernel.errors import AvesError
 from aves_core.kernel.terminal import Paint
-
-__all__ = ["CubirdsScreen"]
 
 # 256-colour codes: flamingo pink, owl brown, toucan orange, duck green, parrot red,
 # magpie blue, reed warbler olive, robin rust.
@@ -56,10 +55,6 @@ def _birds(cards: str, paint: Paint) -> str:
     return " ".join(_bird(letter, paint) for letter in cards)
 
 
-def _letters(counts: Counts) -> str:
-    return "".join(letter * count for letter, count in zip(SPECIES, counts, strict=True))
-
-
 def _ordinal(rank: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``."""
     return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
@@ -74,13 +69,13 @@ def _cards(count: int, letter: str, paint: Paint) -> str:
     return f"{_plural(count, NAMES[INDEX[letter]])} ({_bird(letter, paint)})"
 
 
-def _taken(line: str, letter: str, side: str) -> str:
-    """The cards a lay of ``letter`` at ``side`` of ``line`` takes (CB7)."""
-    if side == LEFT:
-        nearest = line.find(letter)
-        return line[:nearest] if nearest > 0 else ""
-    nearest = line.rfind(letter)
-    return line[nearest + 1:] if nearest >= 0 else ""
+def _collection(collection: Counts, paint: Paint) -> str:
+    """``3/7 species, 1/2 triples: F O O O T`` (how near each win it is)."""
+    held = text_of(collection)
+    species = sum(1 for count in collection if count)
+    triples = sum(1 for count in collection if count >= 3)
+    return (f"{species}/7 species, {triples}/2 triples: "
+            f"{_birds(held, paint) if held else '-'}")
 
 
 class CubirdsScreen:
@@ -106,14 +101,10 @@ class CubirdsScreen:
         width = max(len(who(seat)) for seat in range(len(view.hand_sizes)))
         for seat, (size, collection) in enumerate(zip(view.hand_sizes, view.collections,
                                                       strict=True)):
-            held = _letters(collection)
-            species = sum(1 for count in collection if count)
-            triples = sum(1 for count in collection if count >= 3)
             dealer = "  (dealer)" if seat == view.dealer else ""
             turn = "  <- to move" if seat == view.active else ""
-            lines.append(
-                f"{who(seat):<{width}}  hand {size:>2}   collection {species}/7 species, "
-                f"{triples}/2 triples: {_birds(held, paint) if held else '-'}{dealer}{turn}")
+            lines.append(f"{who(seat):<{width}}  hand {size:>2}   collection "
+                         f"{_collection(collection, paint)}{dealer}{turn}")
         hand = view.hand
         if hand is not None:
             parts = []
@@ -144,7 +135,7 @@ class CubirdsScreen:
             by_species: dict[str, list[str]] = {}
             for number, move in enumerate(moves, 1):
                 assert isinstance(move, Lay)
-                taken = _taken(view.rows[move.row], move.species, move.side)
+                taken = laid(view.rows[move.row], move.species, 0, move.side)[1]
                 cell = f"[{number}] {move.row}{move.side[0].upper()}"
                 if taken:
                     cell += "+" + "".join(_bird(letter, paint) for letter in taken)
@@ -203,7 +194,7 @@ class CubirdsScreen:
         if isinstance(event, FlockDeclined):
             return f"{who(event.seat)}: no flock"
         if isinstance(event, RoundEnded):
-            thrown = _letters(event.discarded)
+            thrown = text_of(event.discarded)
             return (f"  {who(event.seat)} ha{'ve' if event.seat == seat else 's'} no cards "
                     f"left: the round ends; the other hands are discarded "
                     f"({_birds(thrown, paint) if thrown else 'none'}); {who(event.seat)} "
@@ -220,9 +211,7 @@ class CubirdsScreen:
             return f"{who(event.seat)}: takes back the lay of {_bird(event.species, paint)}"
         if isinstance(event, NoDrawUndone):
             return f"{who(event.seat)}: takes back the no draw"
-        if isinstance(event, GameEnded):
-            return ""  # aves play shows the rows and collections (outcome), then who won
-        return ""
+        return ""  # GameEnded: aves play shows the rows and collections (outcome), then who won
 
     def outcome(self, state: CubirdsState, names: Sequence[str], seat: int,
                 paint: Paint) -> list[str]:
@@ -236,19 +225,15 @@ class CubirdsScreen:
         width = max(len(name) for name in who)
         for other in sorted(range(len(names)), key=lambda other: (ranks[other], other)):
             collection = state.collections[other]
-            species = sum(1 for count in collection if count)
-            triples = sum(1 for count in collection if count >= 3)
-            held = _letters(collection)
             lines.append(f"  {_ordinal(ranks[other])}  {who[other]:<{width}}  "
-                         f"{_plural(len(held), 'card'):>8}, {species}/7 species, "
-                         f"{triples}/2 triples: {_birds(held, paint) if held else '-'}")
+                         f"{_plural(sum(collection), 'card'):>8}, "
+                         f"{_collection(collection, paint)}")
         return lines
 
     def read_move(self, text: str, view: CubirdsView) -> Move | str | None:
         """``P 2 left``/``P2L`` (a lay), ``draw``, ``nodraw``, ``fly M``, ``M`` (at the
         flock step) and ``nofly`` for the viewer's seat."""
-        seat = view.seat
-        words = text.strip().lower()
+        parse_move, seat, words = CUBIRDS.parse_move, view.seat, text.strip().lower()
         try:
             if words in ("draw", "nodraw", "nofly"):
                 return parse_move(f"{seat}:{words}")

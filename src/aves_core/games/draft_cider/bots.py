@@ -1,36 +1,9 @@
-"""Draft Cider's bots: GreedyBot, the fast playout policy and the search bot's hooks.
-
-**Values.** What a seat may still get is the pool and the *unseen* cards: every card
-not on the table (not in the pool, not in an orchard), which is the deck below the
-pool as a set, never in its order (DC20). A lot with cards in it promises more than
-its score (``potential``): the next card's gain, times ``LOOKAHEAD``, times the chance
-that one of the seat's ``left`` picks still to come finds a card the lot accepts
-(``reach``, from the share of the cards still to come that it accepts):
-
-- ``mono``, ``feather``, ``stable``: the next card adds n + 1, 2n, the next odd prime's
-  step (growth potential);
-- ``unlucky``: a sum below 13 that one card can complete promises (n + 1)^2 by a card
-  of the missing sweetness; a sum further off promises (n + k)^2 for the k >= 2 cards
-  it needs at least, discounted by ``LOOKAHEAD`` once per card; a sum of 13 or over
-  promises nothing (any card breaks 13);
-- ``forte``, ``couple``: an open half (an odd count) promises its pair: twice the
-  largest height difference still to come for forte, 7 for couple;
-- ``tree``: an empty tree that may still be planted promises its 20 by a card of a
-  colour no other lot holds; an intact tree's 20 is in the score, so a move that
-  breaks it costs 20 at once.
-
-**GreedyBot** (``greedy``) plays from its view alone (never the deck's order; ties at
-random with its ``rng``) the move of the best immediate gain in its score (the view's
-``score_after``) plus the change it makes to the potential of the lots it touches
-(the lot that takes the card, and an empty tree whose colours it closes).
-
-**Search** (``search``, ``search:N``, ``search:40ms``) is the kernel's IS-MCTS through
-``search_hooks()``: what a seat knows is its view; ``sample`` puts the unseen cards
-below the pool in a random order (``DRAFT_CIDER.indistinguishable`` redraws the same
-thing), so later pools differ from draw to draw. GreedyBot's scores order and bias
-the root's moves (``PRIOR``). Playouts (``playout_move``) play each seat's best pick
-by a quick table of immediate gains with small bonuses for open pairs and growing
-lots, plus a little noise, to the end of the game.
+"""Draft Cider's bots (docs/draft-cider.md, "Bots and their strength"): GreedyBot,
+which plays the best gain in points plus the change in what the lots it touches
+promise (``potential``); the search's hooks, which draw the unseen cards below the pool
+in a random order (``sample``), score the root by GreedyBot and play out the game by a
+quick table of gains (``playout_move``). Each plays from its seat's view alone: the
+unseen cards as a set, never the deck's order.
 """
 
 from __future__ import annotations
@@ -41,15 +14,8 @@ from itertools import pairwise
 from operator import attrgetter
 from typing import Any
 
-from aves_core.games.draft_cider.cards import (
-    COLOUR,
-    DECK,
-    HEIGHT,
-    LOT_INDEX,
-    LOTS,
-    SWEETNESS,
-)
-from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, tree_intact
+from aves_core.games.draft_cider.cards import COLOUR, DECK, HEIGHT, LOT_INDEX, LOTS, SWEETNESS
+from aves_core.games.draft_cider.lots import ODD_PRIMES, Orchard, accepting, plant, tree_intact
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.rules import legal_moves, picks_of, transition, winners
 from aves_core.games.draft_cider.state import (
@@ -64,19 +30,9 @@ from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 from aves_core.kernel.search import SearchHooks
 
-__all__ = [
-    "LOOKAHEAD",
-    "PLAYOUT_MOVES",
-    "PRIOR",
-    "GreedyBot",
-    "bot_factories",
-    "playout_move",
-    "potential",
-    "sample",
-    "score_moves",
-    "search_hooks",
-    "unseen_cards",
-]
+__all__ = ["LOOKAHEAD", "PLAYOUT_MOVES", "PRIOR", "GreedyBot", "bot_factories",
+           "playout_move", "potential", "sample", "score_moves", "search_hooks",
+           "unseen_cards"]
 
 LOOKAHEAD = 0.4
 """What a lot's next gain counts for before the card is there (``potential``)."""
@@ -97,8 +53,9 @@ heads-up games against greedy and all of them against random play."""
 
 _MONO, _FEATHER, _TREE, _UNLUCKY, _FORTE, _COUPLE, _STABLE, _BAD = range(len(LOTS))
 _TREE_POINTS = 20
-_GAPS = tuple(b - a for a, b in pairwise(ODD_PRIMES)) + (0,)
-"""``stable``'s gain from n to n + 1 cards (n = 1..12; 0 past 12)."""
+_DECK = frozenset(DECK)
+_STEPS = (*(b - a for a, b in pairwise((0, *ODD_PRIMES))), 0)
+"""``stable``'s gain from n to n + 1 cards (n = 0..12; none past 12)."""
 
 
 # --- values ---------------------------------------------------------------------------
@@ -107,11 +64,7 @@ _GAPS = tuple(b - a for a, b in pairwise(ODD_PRIMES)) + (0,)
 def unseen_cards(pool: Sequence[str], orchards: Sequence[Orchard]) -> frozenset[str]:
     """The cards not on the table: neither in ``pool`` nor in any orchard. As a set,
     the deck below the pool (its order is hidden from every seat, DC20)."""
-    table = set(pool)
-    for orchard in orchards:
-        for cards in orchard:
-            table.update(cards)
-    return frozenset(card for card in DECK if card not in table)
+    return _DECK.difference(pool, *(cards for orchard in orchards for cards in orchard))
 
 
 def _reach(accepted: frozenset[str], coming: frozenset[str], left: int) -> float:
@@ -126,8 +79,11 @@ def _reach(accepted: frozenset[str], coming: frozenset[str], left: int) -> float
 def potential(orchard: Orchard, lot: int, left: int, coming: frozenset[str],
               accepted: tuple[frozenset[str], ...] | None = None) -> float:
     """What lot number ``lot`` of ``orchard`` promises beyond its score, with ``left``
-    picks of the seat to come and ``coming`` the cards that may still come (see the
-    module's docstring). ``accepted`` is ``accepting(orchard)`` when known."""
+    picks of the seat to come and ``coming`` the cards that may still come (``accepted``:
+    ``accepting(orchard)`` when known): the next card's gain, times ``LOOKAHEAD``, times
+    the chance that a pick finds a card the lot accepts. ``mono``, ``feather`` and
+    ``stable`` promise their next step; ``unlucky`` below 13 the square it could reach;
+    an open half of ``forte`` or ``couple`` its pair; an empty ``tree`` its 20."""
     if left <= 0 or lot == _BAD:
         return 0.0
     cards = orchard[lot]
@@ -151,21 +107,19 @@ def potential(orchard: Orchard, lot: int, left: int, coming: frozenset[str],
         if lot == _COUPLE:
             return LOOKAHEAD * 7 * _reach(accepted[_COUPLE], coming, left)
         height = HEIGHT[cards[-1]]
-        best = 0.0
-        for card in coming:
-            best = max(best, abs(HEIGHT[card] - height))
+        best = max((abs(HEIGHT[card] - height) for card in coming), default=0.0)
         far = frozenset(card for card in coming if abs(HEIGHT[card] - height) >= best - 1)
         return LOOKAHEAD * 2 * (best - 0.5) * _reach(far, coming, left) if best else 0.0
     if not n:
         return 0.0
-    gain = n + 1 if lot == _MONO else 2 * n if lot == _FEATHER else _GAPS[n - 1]
+    gain = n + 1 if lot == _MONO else 2 * n if lot == _FEATHER else _STEPS[n]
     return LOOKAHEAD * gain * _reach(accepted[lot], coming, left)
 
 
 def score_moves(view: DraftCiderView) -> dict[Move, float]:
     """GreedyBot's value of each of ``view.legal_moves``: the gain in the seat's score
-    plus the change in the potential of the lots the move touches (see the module's
-    docstring)."""
+    plus the change in the potential of the lots the move touches (the lot that takes
+    the card, and an empty tree whose colours it closes)."""
     moves = view.legal_moves
     seat = view.seat
     if not moves or seat is None:
@@ -176,21 +130,16 @@ def score_moves(view: DraftCiderView) -> dict[Move, float]:
     coming = unseen_cards(view.pool, view.orchards)
     before_accepted = accepting(orchard)
     tree_before = potential(orchard, _TREE, left, coming, before_accepted)
-    cache: dict[tuple[str, int], float] = {}
     scores: dict[Move, float] = {}
     for move, total in zip(moves, view.score_after, strict=True):
         index = LOT_INDEX[move.lot]
         without = coming - {move.card}
-        key = (move.card, index)
-        change = cache.get(key)
-        if change is None:
-            planted = orchard[:index] + (orchard[index] + (move.card,),) + orchard[index + 1:]
-            accepted = accepting(planted)
-            change = (potential(planted, index, left, without, accepted)
-                      - potential(orchard, index, left, without, before_accepted))
-            if index != _TREE and not orchard[_TREE]:
-                change += potential(planted, _TREE, left, without, accepted) - tree_before
-            cache[key] = change
+        planted = plant(orchard, index, move.card)
+        accepted = accepting(planted)
+        change = (potential(planted, index, left, without, accepted)
+                  - potential(orchard, index, left, without, before_accepted))
+        if index != _TREE and not orchard[_TREE]:
+            change += potential(planted, _TREE, left, without, accepted) - tree_before
         scores[move] = total - now + change
     return scores
 
@@ -198,9 +147,7 @@ def score_moves(view: DraftCiderView) -> dict[Move, float]:
 class GreedyBot(BestScoreBot[DraftCiderView, Move]):
     """Plays the best-scoring legal move (``score_moves``), ties at random."""
 
-    def scores(self, view: DraftCiderView) -> dict[Move, float]:
-        """``score_moves(view)``."""
-        return score_moves(view)
+    scores = staticmethod(score_moves)
 
 
 # --- what a seat knows, and states drawn from it ----------------------------------------
@@ -225,8 +172,7 @@ def sample(view: DraftCiderView, rng: random.Random) -> DraftCiderState:
     round_first = (view.active - picked) % count
     first = (round_first - (view.round - 1)) % count
     dealt = [card for orchard in view.orchards for cards in orchard for card in cards]
-    unseen = list(unseen_cards(view.pool, view.orchards))
-    unseen.sort()
+    unseen = sorted(unseen_cards(view.pool, view.orchards))
     rng.shuffle(unseen)
     if len(unseen) != view.undealt:
         raise ArgumentError("the view's undealt count does not fit its table")
@@ -253,9 +199,7 @@ def playout_move(state: DraftCiderState, rng: random.Random) -> Move:
     u = len(unlucky)
     forte_open = len(forte) % 2
     last_height = HEIGHT[forte[-1]] if forte_open else 0
-    n_stable = len(stable)
-    stable_gain = ODD_PRIMES[n_stable] - (ODD_PRIMES[n_stable - 1] if n_stable else 0) \
-        if n_stable < 12 else 0
+    stable_gain = _STEPS[len(stable)]
     mono_gain = len(mono) + 1
     feather_gain = 2 * len(feather) + (1 if feather else 0.5)
     couple_gain = 7.0 if len(couple) % 2 else 2.0

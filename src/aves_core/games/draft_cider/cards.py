@@ -1,26 +1,11 @@
-"""Draft Cider's apple cards (RULES-draft-cider.md DC2) and the orchard's lot names (DC3).
-
-A card is a code of colour, sweetness and height: ``Y34`` is gold, sweetness 3, height
-4. The 75 cards are one of each colour x sweetness 1-5 x height 1-5 [D2]; ``DECK`` is
-their canonical order (green, gold, red, then sweetness, then height). The attributes
-of a card are looked up in tables built once (``COLOUR``, ``SWEETNESS``, ``HEIGHT``):
-the rules ask them on every placement check.
+"""Draft Cider's apple cards (DC2: ``Y34`` is gold, sweetness 3, height 4, and ``DECK``
+their canonical order) with their attributes in tables, and the orchard's lots (DC3).
 """
 
 from __future__ import annotations
 
-__all__ = [
-    "COLOUR",
-    "COLOURS",
-    "COLOUR_NAMES",
-    "DECK",
-    "HEIGHT",
-    "INDEX",
-    "LOTS",
-    "LOT_INDEX",
-    "SWEETNESS",
-    "is_card",
-]
+__all__ = ["COLOUR", "COLOURS", "COLOUR_NAMES", "DECK", "HEIGHT", "INDEX", "LOTS",
+           "LOT_INDEX", "SWEETNESS", "is_card"]
 
 COLOURS = ("G", "Y", "R")
 """The colours in canonical order: green, gold (yellow), red."""

@@ -1,37 +1,19 @@
-"""Draft Cider for learning agents: a fixed action index for every pick and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
-
-600 actions, the same for every number of players: card ``c`` (the 75 cards in
-canonical order, DC2) into lot ``l`` (DC3's order) is ``8*c + l``. The observation,
-``82 + 653 * N`` values for ``N`` players, is read from the seat's view only and from
-its side (seat ``me + i`` is "i seats to my left", first in every per-seat block):
-the phase, the round, the cards undealt, ``bad_points``, the pool, then per seat its
-turn, score, lots' scores and counts, what each lot's rule reads (mono's colour,
-feather's first card and open attributes, the tree's colour and whether it is intact,
-unlucky's sum, forte's and couple's open half, stable's last height) and where each
-card lies. Every value lies in [0, 7.2]. ``DraftCiderEncoding.describe`` gives the
-layout index by index.
+"""Draft Cider for learning agents (``aves_core.kernel.encoding``; tabled in docs/ai.md):
+600 actions, card ``c`` (canonical order) into lot ``l`` (DC3's order) being ``8*c + l``,
+and ``82 + 653 * N`` observation values read from the seat's view, seats from its side.
+``DraftCiderEncoding.describe`` gives the layout index by index.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from aves_core.games.draft_cider.cards import (
-    COLOUR,
-    COLOURS,
-    DECK,
-    HEIGHT,
-    INDEX,
-    LOT_INDEX,
-    LOTS,
-    SWEETNESS,
-)
-from aves_core.games.draft_cider.lots import tree_intact
-from aves_core.games.draft_cider.moves import Move, Pick
+from aves_core.games.draft_cider.cards import COLOUR, COLOURS, DECK, HEIGHT, INDEX, LOTS, SWEETNESS
+from aves_core.games.draft_cider.lots import feather_open, tree_intact
 from aves_core.games.draft_cider.phases import Phase
+from aves_core.games.draft_cider.state import BAD_POINTS
 from aves_core.games.draft_cider.views import DraftCiderView
-from aves_core.kernel.encoding import EncodingError
+from aves_core.kernel.encoding import ActionTable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,15 +24,14 @@ __all__ = ["ACTIONS", "DraftCiderEncoding"]
 ACTIONS = len(DECK) * len(LOTS)
 """600: one action for every card and lot."""
 
-_MONO, _FEATHER, _TREE, _UNLUCKY, _FORTE, _COUPLE, _STABLE, _BAD = range(len(LOTS))
+_BAD = LOTS.index("bad")
 _PHASES = (Phase.PICK, Phase.GAME_END)
-_BAD_POINTS = (-1, 0, 1)
 
 O_PHASE = 0
 O_ROUND = O_PHASE + len(_PHASES)
 O_UNDEALT = O_ROUND + 1
 O_BAD_POINTS = O_UNDEALT + 1
-O_POOL = O_BAD_POINTS + len(_BAD_POINTS)
+O_POOL = O_BAD_POINTS + len(BAD_POINTS)
 O_SEATS = O_POOL + len(DECK)
 
 S_TO_MOVE = 0
@@ -75,36 +56,14 @@ def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
 
-class DraftCiderEncoding:
-    """The encoding of Draft Cider for ``num_players`` seats (2 to 6): the actions are
-    the same for all, the observation's size depends on the number of players."""
+class DraftCiderEncoding(ActionTable):
+    """The encoding of Draft Cider for ``num_players`` seats (2 to 6): the actions
+    (``ActionTable``, over ``DRAFT_CIDER.all_moves``) are the same for all, the
+    observation's size depends on the number of players."""
 
-    num_actions = ACTIONS
-
-    def __init__(self, num_players: int) -> None:
-        self.num_players = num_players
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
         self.observation_size = O_SEATS + num_players * SEAT_BLOCK
-
-    def action_index(self, move: Move) -> int:
-        """``8*c + l`` for card ``c`` and lot ``l``."""
-        if type(move) is not Pick:
-            raise EncodingError(f"{move!r} is no Draft Cider move")
-        card, lot = INDEX.get(move.card), LOT_INDEX.get(move.lot)
-        if card is None or lot is None:
-            raise EncodingError(f"{move}: no such card or lot")
-        return len(LOTS) * card + lot
-
-    def move_of(self, index: int, view: DraftCiderView) -> Move:
-        """The seat's legal pick with this index."""
-        seat = view.seat
-        if type(index) is not int or seat is None or not 0 <= index < ACTIONS:
-            raise EncodingError(f"{index!r} is no Draft Cider action of {seat!r} "
-                                f"(0 to {ACTIONS - 1})")
-        card, lot = divmod(index, len(LOTS))
-        move = Pick(seat, DECK[card], LOTS[lot])
-        if move not in view.legal_moves:
-            raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
-        return move
 
     def observe(self, view: DraftCiderView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table), from its view alone."""
@@ -113,7 +72,7 @@ class DraftCiderEncoding:
         out[O_PHASE + (view.phase is Phase.GAME_END)] = 1.0
         out[O_ROUND] = view.round / view.rounds
         out[O_UNDEALT] = view.undealt / len(DECK)
-        out[O_BAD_POINTS + _BAD_POINTS.index(view.bad_points)] = 1.0
+        out[O_BAD_POINTS + BAD_POINTS.index(view.bad_points)] = 1.0
         for card in view.pool:
             out[O_POOL + INDEX[card]] = 1.0
         for offset in range(count):
@@ -139,10 +98,7 @@ class DraftCiderEncoding:
             first = feather[0]
             out[base + S_FEATHER_SWEETNESS + SWEETNESS[first] - 1] = 1.0
             out[base + S_FEATHER_HEIGHT + HEIGHT[first] - 1] = 1.0
-            out[base + S_FEATHER_OPEN] = float(all(SWEETNESS[card] == SWEETNESS[first]
-                                                   for card in feather))
-            out[base + S_FEATHER_OPEN + 1] = float(all(HEIGHT[card] == HEIGHT[first]
-                                                       for card in feather))
+            out[base + S_FEATHER_OPEN:base + S_FEATHER_OPEN + 2] = feather_open(feather)
         if tree:
             out[base + S_TREE + COLOURS.index(COLOUR[tree[0]])] = 1.0
             out[base + S_TREE_INTACT] = float(tree_intact(orchard))

@@ -1,10 +1,6 @@
-"""Draft Cider's events: what a move did, step by step, for hosts to tell their
-clients.
-
-Everything on the table is public (DC20), so every seat and a spectator see the same
-events (the kernel's ``events_for`` redacts nothing). A new pool is told when it is
-laid out, never before (the deck below it stays hidden). Each move's events end with
-one that says where the game rests: ``TurnStarted`` or ``GameEnded``.
+"""Draft Cider's events. The table is public (DC20): every seat sees every event, a new
+pool only once it is laid out; each move's events end with ``TurnStarted`` or
+``GameEnded``.
 """
 
 from __future__ import annotations

@@ -1,28 +1,23 @@
-"""Draft Cider as a kernel game: its setup (DC5-DC7), the door and transition of
-``rules``, views, undo and its players. ``DRAFT_CIDER`` is the instance.
-
-Chance is all at setup: ``new_setup`` draws from ``random.Random(seed)``, in this
-order: (1) the 75 cards in canonical order, shuffled; (2) only when no first player is
-given, the first picker (``randrange(N)``) [D16]. Every later pool comes from the
-recorded deck, so replay draws nothing. Everything on the table is public; the only
-hidden thing is the deck below the pool, which ``indistinguishable`` redraws.
+"""Draft Cider as a kernel game (``DRAFT_CIDER``): its setup, which holds all its chance
+(DC5: the shuffle, then the first picker when none is given), the rules' door and
+transition, views, undo and its parts; the deck below the pool is all that is hidden.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
 
 from aves_core.games.draft_cider import rules
-from aves_core.games.draft_cider.cards import DECK, INDEX, LOT_INDEX, LOTS
+from aves_core.games.draft_cider.cards import DECK, LOT_INDEX, LOTS, is_card
 from aves_core.games.draft_cider.events import Event, PickUndone
 from aves_core.games.draft_cider.lots import empty_orchard, refusal
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.phases import PHASES, Phase
 from aves_core.games.draft_cider.state import (
-    REASONS,
     DraftCiderOptions,
     DraftCiderSetup,
     DraftCiderState,
@@ -33,9 +28,6 @@ from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
-if TYPE_CHECKING:
-    from aves_core.kernel.terminal import Screen
-
 __all__ = ["DRAFT_CIDER", "DraftCiderGame", "check_deck"]
 
 
@@ -44,7 +36,7 @@ def check_deck(deck: object, path: str = "deck") -> tuple[str, ...]:
     if type(deck) is not tuple or len(deck) != len(DECK):
         raise SetupError(f"a deck is the {len(DECK)} cards", code="bad_deck", path=path)
     for card in deck:
-        if type(card) is not str or card not in INDEX:
+        if not is_card(card):
             raise SetupError(f"a deck holds cards such as Y34, not {card!r:.10}",
                              code="bad_deck", path=path)
     if len(set(deck)) != len(DECK):
@@ -64,7 +56,7 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         max_players=6,
         hidden_information=True,  # the deck below the pool (DC20)
         chance=Chance.SETUP,
-        reasons=REASONS,
+        reasons=("most_points",),
         reason_words={"most_points": "the most points"},
         summary="draft apple cards from a shared pool and plant each in one of the "
                 "eight lots of your orchard, each with its own rule and score",
@@ -72,14 +64,13 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
     )
     phases = PHASES
     refusals = rules.REFUSALS
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:DraftCiderScreen", "encoding": ".encoding:DraftCiderEncoding",
+        "bots": ".bots:bot_factories", "search": ".bots:search_hooks"}
     undo_rule = ("a seat may take back its last pick until the next seat picks, unless "
                  "it emptied the pool (the next pool was laid out) or ended the game")
 
     # --- setup ---------------------------------------------------------------
-
-    def default_options(self) -> DraftCiderOptions:
-        """``bad_points`` -1."""
-        return DraftCiderOptions()
 
     def new_setup(self, num_players: int, options: DraftCiderOptions, seed: int | None, *,
                   first_player: int | None = None) -> DraftCiderSetup:
@@ -151,6 +142,11 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
             return refusal(state.orchards[move.player], move.lot, move.card) is None
         return super().is_legal(state, move)
 
+    def all_moves(self, num_players: int, seat: int) -> tuple[Move, ...]:
+        """Every pick ``seat`` could make, each card in canonical order into each lot in
+        DC3's order: action ``8*c + l`` of the encoding."""
+        return tuple(pick for card in DECK for pick in rules.picks_of(seat)[card])
+
     def indistinguishable(self, state: DraftCiderState, seat: int | None,
                           rng: random.Random) -> DraftCiderState:
         """``state`` with the deck below the pool shuffled: the later pools and the
@@ -161,9 +157,7 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         undealt = list(state.undealt)
         rng.shuffle(undealt)
         seen = state.deck[:len(state.deck) - len(undealt)]
-        return DraftCiderState(state.options, seen + tuple(undealt), state.first,
-                               state.round, state.pool, state.orchards, state.phase,
-                               state.active, state.result)
+        return attrs.evolve(state, deck=seen + tuple(undealt))
 
     def undo(self, before: DraftCiderState, move: Move, events: Sequence[Event],
              after: DraftCiderState, seat: int) -> tuple[Event, ...] | None:
@@ -195,44 +189,6 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
     def describe_result(self, result: Result) -> str:
         """``the most points``."""
         return "the most points" if result.reason == "most_points" else result.reason
-
-    def web_folder(self) -> Path | None:
-        """``games/draft_cider/web``: the game's drawing for the browser."""
-        folder = Path(__file__).resolve().parent / "web"
-        return folder if (folder / "index.js").is_file() else None
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """Every orchard, the pool and the player's choices with what each scores in a
-        terminal, for ``aves play --game draft-cider``."""
-        from aves_core.games.draft_cider.terminal import DraftCiderScreen
-
-        return DraftCiderScreen()
-
-    _hooks: Any = None
-
-    def bot_factories(self) -> Any:
-        """``random``, ``greedy`` and ``search`` (IS-MCTS: ``search:N``, ``search:40ms``),
-        from ``aves_core.games.draft_cider.bots``."""
-        from aves_core.games.draft_cider.bots import bot_factories
-
-        return bot_factories(self)
-
-    def search_hooks(self) -> Any:
-        """The deck below the pool redrawn, GreedyBot's scores at the root, quick
-        playouts to the end (``bots.search_hooks``)."""
-        if self._hooks is None:
-            from aves_core.games.draft_cider.bots import search_hooks
-
-            self._hooks = search_hooks(self)
-        return self._hooks
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of
-        ``aves_core.games.draft_cider.encoding``."""
-        from aves_core.games.draft_cider.encoding import DraftCiderEncoding
-
-        self.check_players(num_players)
-        return DraftCiderEncoding(num_players)
 
 
 DRAFT_CIDER = DraftCiderGame()

@@ -1,29 +1,14 @@
-"""The eight lots of a Draft Cider orchard: which card each accepts next (DC10-DC17)
-and what each scores (DC10-DC18).
-
-An orchard is a tuple of eight lots in ``LOTS`` order; a lot is the tuple of its
-cards in the order they were placed. ``accepts(orchard, lot, card)`` says whether the
-lot takes the card now and ``refusal`` why not; ``lot_score`` is a lot's formula on
-the orchard as it stands (the running score DC20 shows: an intact tree counts 20) and
-``orchard_score`` their sum, the seat's score at the end (DC18).
+"""The eight lots of an orchard: which card each accepts next (``refusal``, and
+``accepting`` for every card at once) and what each scores (DC10-DC18). An orchard is
+eight lots in ``LOTS`` order, a lot its cards in placement order.
 """
 
 from __future__ import annotations
 
 from aves_core.games.draft_cider.cards import COLOUR, DECK, HEIGHT, LOT_INDEX, LOTS, SWEETNESS
 
-__all__ = [
-    "ODD_PRIMES",
-    "Orchard",
-    "accepting",
-    "accepts",
-    "empty_orchard",
-    "lot_score",
-    "lot_scores",
-    "orchard_score",
-    "refusal",
-    "tree_intact",
-]
+__all__ = ["ODD_PRIMES", "Orchard", "accepting", "accepts", "empty_orchard", "feather_open",
+           "lot_score", "lot_scores", "orchard_score", "plant", "refusal", "tree_intact"]
 
 Orchard = tuple[tuple[str, ...], ...]
 """Eight lots in ``LOTS`` order, each the tuple of its cards in placement order."""
@@ -41,20 +26,25 @@ def empty_orchard() -> Orchard:
     return ((),) * len(LOTS)
 
 
-def _colour_outside(orchard: Orchard, colour: str) -> bool:
-    """Whether a lot other than ``tree`` and ``bad`` holds a card of ``colour`` (DC12)."""
-    return any(COLOUR[card] == colour for index, cards in enumerate(orchard)
-               if index != _TREE and index != _BAD for card in cards)
+def plant(orchard: Orchard, index: int, card: str) -> Orchard:
+    """``orchard`` with ``card`` added to the end of lot number ``index`` (DC8)."""
+    return orchard[:index] + (orchard[index] + (card,),) + orchard[index + 1:]
+
+
+def _colours_outside(orchard: Orchard) -> frozenset[str]:
+    """The colours of the cards in the lots other than ``tree`` and ``bad`` (DC12)."""
+    return frozenset(COLOUR[card] for index, cards in enumerate(orchard)
+                     if index != _TREE and index != _BAD for card in cards)
 
 
 def tree_intact(orchard: Orchard) -> bool:
     """Whether the tree holds a card and no lot but ``tree`` and ``bad`` holds its
     colour: it is worth 20 (DC12, [D4])."""
     tree = orchard[_TREE]
-    return bool(tree) and not _colour_outside(orchard, COLOUR[tree[0]])
+    return bool(tree) and COLOUR[tree[0]] not in _colours_outside(orchard)
 
 
-def _feather_open(cards: tuple[str, ...]) -> tuple[bool, bool]:
+def feather_open(cards: tuple[str, ...]) -> tuple[bool, bool]:
     """Which attributes the feather lot still keeps open: (sweetness, height) [D9]."""
     if not cards:
         return True, True
@@ -69,7 +59,7 @@ def refusal(orchard: Orchard, lot: str, card: str) -> str | None:
     must be one of ``LOTS`` and ``card`` a card code."""
     cards = orchard[LOT_INDEX[lot]]
     if not cards:
-        if lot == "tree" and _colour_outside(orchard, COLOUR[card]):
+        if lot == "tree" and COLOUR[card] in _colours_outside(orchard):
             return (f"a lot other than bad already holds a {card[0]} card: "
                     "the tree cannot take that colour")
         return None  # every other lot takes any first card
@@ -90,7 +80,7 @@ def refusal(orchard: Orchard, lot: str, card: str) -> str | None:
 
 
 def _feather_refusal(cards: tuple[str, ...], card: str) -> str | None:
-    sweet, high = _feather_open(cards)
+    sweet, high = feather_open(cards)
     first = cards[0]
     if (sweet and SWEETNESS[card] == SWEETNESS[first]) or (high and HEIGHT[card] == HEIGHT[first]):
         return None
@@ -127,14 +117,8 @@ def accepting(orchard: Orchard) -> tuple[frozenset[str], ...]:
     as ``accepts`` for every card, computed once per orchard (legal moves ask it for
     every pool card and lot)."""
     mono, feather, tree, _unlucky, forte, couple, stable, _bad = orchard
-    if tree:
-        planting = _NONE
-    else:
-        planting = _TREE_FREE[frozenset(COLOUR[card] for index, cards in enumerate(orchard)
-                                        if index != _TREE and index != _BAD
-                                        for card in cards)]
     if feather:
-        sweet, high = _feather_open(feather)
+        sweet, high = feather_open(feather)
         first = feather[0]
         feathering = (_EITHER[SWEETNESS[first], HEIGHT[first]] if sweet and high
                       else _OF_SWEETNESS[SWEETNESS[first]] if sweet
@@ -143,7 +127,7 @@ def accepting(orchard: Orchard) -> tuple[frozenset[str], ...]:
         feathering = _ALL
     return (_OF_COLOUR[COLOUR[mono[-1]]] if mono else _ALL,
             feathering,
-            planting,
+            _NONE if tree else _TREE_FREE[_colours_outside(orchard)],
             _ALL,
             _NOT_HEIGHT[HEIGHT[forte[-1]]] if len(forte) % 2 else _ALL,
             _OF_SWEETNESS[SWEETNESS[couple[-1]]] if len(couple) % 2 else _ALL,

@@ -1,11 +1,6 @@
-"""Draft Cider's one move, ``Pick``, declared by its notation (RULES-draft-cider.md,
-"Notation"): ``1:pick Y34 feather``, seat 1 takes Y34 from the pool and plants it at
-the end of its ``feather`` lot (DC8).
-
-A card is written as its code (DC2) and a lot as a lower-case word; a value of
-another shape has no text, and the door refuses it as ``bad_notation``, third in
-DC19b's order. Which words are lots, and which cards are in the pool, is the rules'
-to judge (``unknown_lot``, ``not_in_pool``).
+"""Draft Cider's one move, ``Pick``, declared by its notation: ``1:pick Y34 feather``
+(DC8). A card or lot of another shape has no text: the door refuses it as
+``bad_notation``; which cards are in the pool and which words are lots, the rules judge.
 """
 
 from __future__ import annotations

@@ -1,11 +1,5 @@
-"""Draft Cider's phases and the transitions between them, declared once.
-
-Seats pick in turn from the pool (``pick``, RULES-draft-cider.md DC7-DC8): a pick
-that leaves cards in the pool passes the turn clockwise (``next_pick``); the one that
-empties it ends the round (``roundEnd``, automatic), which lays out the next pool
-(``next_round``, DC6) or, after the last round, ends the game (``game_over``, DC9).
-
-``PHASES.diagram()`` draws the machine as Mermaid (docs/draft-cider.md shows it).
+"""Draft Cider's declared phases: ``pick`` until the pool is empty, then the automatic
+``roundEnd``, which lays out the next pool or ends the game (DC6-DC9, DC19a).
 """
 
 from __future__ import annotations

@@ -1,39 +1,27 @@
-"""Draft Cider's rules: legal moves, the door that names the rule a bad move breaks,
-and the transition of a legal one (RULES-draft-cider.md DC7-DC19b).
-
-``REFUSALS`` is DC19b's list, in its order: ``game_over``, ``not_your_turn``,
-``bad_notation`` (a card or lot of no card's or lot's shape, as a log may carry),
-``not_in_pool``, ``unknown_lot``, ``lot_refuses`` (the lot's rule forbids the card,
-or the tree is full); a move gets the first code it breaks. ``transition`` applies a
-legal move.
+"""Draft Cider's rules: legal moves, the refusals in DC19b's order (``REFUSALS``) and
+the transition of a legal move (DC6-DC19b).
 """
 
 from __future__ import annotations
 
 from aves_core.games.draft_cider.cards import DECK, LOT_INDEX, LOTS
-from aves_core.games.draft_cider.events import (
-    Event,
-    GameEnded,
-    Picked,
-    PoolLaid,
-    TurnStarted,
+from aves_core.games.draft_cider.events import Event, GameEnded, Picked, PoolLaid, TurnStarted
+from aves_core.games.draft_cider.lots import (
+    Orchard,
+    accepting,
+    lot_score,
+    orchard_score,
+    plant,
+    refusal,
 )
-from aves_core.games.draft_cider.lots import Orchard, accepting, lot_score, orchard_score, refusal
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.phases import PHASES, Trigger
 from aves_core.games.draft_cider.state import DraftCiderState
 from aves_core.kernel.door import BAD_NOTATION, GAME_OVER, NOT_YOUR_TURN, refuse
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "REFUSALS",
-    "first_picker",
-    "legal_moves",
-    "moves_for",
-    "picks_of",
-    "transition",
-    "winners",
-]
+__all__ = ["REFUSALS", "first_picker", "legal_moves", "moves_for", "picks_of", "transition",
+           "winners"]
 
 
 # --- legal moves --------------------------------------------------------------------
@@ -91,15 +79,13 @@ def legal_moves(state: DraftCiderState) -> tuple[Move, ...]:
 
 
 def _not_in_pool(state: DraftCiderState, move: Pick) -> str | None:
-    if move.card in state.pool:
-        return None
-    return f"{move.card!r} is not in the pool ({' '.join(state.pool)})"
+    return (None if move.card in state.pool
+            else f"{move.card!r} is not in the pool ({' '.join(state.pool)})")
 
 
 def _unknown_lot(state: DraftCiderState, move: Pick) -> str | None:
-    if move.lot in LOT_INDEX:
-        return None
-    return f"{move.lot!r:.20} is no lot: the lots are {', '.join(LOTS)}"
+    return (None if move.lot in LOT_INDEX
+            else f"{move.lot!r:.20} is no lot: the lots are {', '.join(LOTS)}")
 
 
 def _lot_refuses(state: DraftCiderState, move: Pick) -> str | None:
@@ -134,17 +120,14 @@ def transition(state: DraftCiderState, move: Move, events: list[Event] | None = 
     """The state after a legal ``move`` (the door has judged it); ``events``, when a
     list, hears what happened."""
     player, card, lot = move.player, move.card, move.lot
-    orchard = state.orchards[player]
-    index = LOT_INDEX[lot]
-    orchard = orchard[:index] + (orchard[index] + (card,),) + orchard[index + 1:]
+    orchard = plant(state.orchards[player], LOT_INDEX[lot], card)
     orchards = state.orchards[:player] + (orchard,) + state.orchards[player + 1:]
     pool = tuple(each for each in state.pool if each != card)
-    count = state.num_players
     if events is not None:
         events.append(Picked(player, card, lot,
                              lot_score(orchard, lot, state.options.bad_points)))
     if pool:
-        nxt = (player + 1) % count
+        nxt = (player + 1) % state.num_players
         if events is not None:
             events.append(TurnStarted(nxt))
         return DraftCiderState(state.options, state.deck, state.first, state.round, pool,

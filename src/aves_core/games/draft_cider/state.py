@@ -1,10 +1,5 @@
-"""Frozen values that describe a game of Draft Cider: options, the recorded setup and
-the state.
-
-The state keeps the recorded ``deck`` whole (75 codes, top first) with the ``round``
-in progress: round r's pool was ``deck[(r-1)kN : rkN]`` (DC6), and what lies past the
-current pool (``undealt``) is hidden from every seat (DC20). Each orchard is eight
-lots in ``LOTS`` order, each lot its cards in placement order (``lots.Orchard``).
+"""Draft Cider's options, recorded setup and state. A state keeps the whole recorded
+deck with the round in progress (round r's pool was ``deck[(r-1)kN : rkN]``, DC6).
 """
 
 from __future__ import annotations
@@ -17,19 +12,9 @@ from aves_core.games.draft_cider.phases import Phase
 from aves_core.kernel.errors import ArgumentError, SetupError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "BAD_POINTS",
-    "CARDS_PER_SEAT",
-    "REASONS",
-    "DraftCiderOptions",
-    "DraftCiderSetup",
-    "DraftCiderState",
-    "cards_per_round",
-    "rounds_of",
-]
+__all__ = ["BAD_POINTS", "CARDS_PER_SEAT", "DraftCiderOptions", "DraftCiderSetup",
+           "DraftCiderState", "cards_per_round", "rounds_of"]
 
-REASONS = ("most_points",)
-"""Why a game ends (DC18): always after the last pick, the most points winning."""
 BAD_POINTS = (-1, 0, 1)
 """The values of the ``bad_points`` option (DC19)."""
 CARDS_PER_SEAT = 12

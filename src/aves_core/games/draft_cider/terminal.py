@@ -1,35 +1,19 @@
-"""Draft Cider in a terminal: the round, the pool, every orchard with its lots and their
-running scores, whose turn it is, and the player's choices as a grid.
-
-The screen ``aves play --game draft-cider`` draws: the round (of how many) and the
-cards still undealt; every seat's points and orchard, one line per lot that holds a
-card (its running score, its cards in placement order; the seat's empty lots named
-on one line), the seat to pick marked; the pool. When the player is to pick, the
-choices are a grid: a row per pool card, a column per lot, and in each cell that
-accepts the card the move's number and what the player's total gains by it (``!``
-when the card breaks the player's tree, which then loses its 20). Typing a card
-(``y34``) lists its choices in full: each lot's score and the total after it. A move
-can be typed short: ``y34 feather`` or ``y34 fe`` (a lot's first letters).
-At the end, every seat's final score, best first, lot by lot (``outcome``).
-"""
+"""Draft Cider in a terminal, for ``aves play --game draft-cider``: every orchard with its
+lots and running scores, the pool, the player's choices as a grid of pool cards by lots,
+and the short forms ``y34 feather``, ``y34 fe`` and ``y34`` (docs/draft-cider.md,
+"Playing")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from aves_core.games.draft_cider.cards import COLOUR_NAMES, LOT_INDEX, LOTS, SWEETNESS, is_card
-from aves_core.games.draft_cider.events import (
-    Event,
-    GameEnded,
-    Picked,
-    PickUndone,
-    PoolLaid,
-)
+from aves_core.games.draft_cider.events import Event, Picked, PickUndone, PoolLaid
 from aves_core.games.draft_cider.lots import refusal
 from aves_core.games.draft_cider.moves import Move, Pick
 from aves_core.games.draft_cider.state import DraftCiderState
 from aves_core.games.draft_cider.views import DraftCiderView
-from aves_core.kernel.terminal import Paint
+from aves_core.kernel.terminal import Paint, ordinal, plural, shown_names
 
 __all__ = ["DraftCiderScreen"]
 
@@ -47,24 +31,14 @@ def _cards(codes: Sequence[str], paint: Paint) -> str:
     return " ".join(_card(code, paint) for code in codes)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _ordinal(rank: int) -> str:
-    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank, 'th')}"
+def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """``you`` for the viewer, else the seat's name as ``aves play`` shows it."""
+    return "you" if seat == viewer else shown_names(names)[seat]
 
 
 def _s(seat: int, viewer: int | None) -> str:
     """A verb's ending: ``you pick``, ``bo picks``."""
     return "" if seat == viewer else "s"
-
-
-def _named(names: Sequence[str]) -> list[str]:
-    """The seats' names, a name several seats share followed by each one's seat
-    (``random (seat 1)``), as ``aves play`` writes them."""
-    return [f"{name} (seat {seat})" if list(names).count(name) > 1 and "(seat" not in name
-            else name for seat, name in enumerate(names)]
 
 
 def _lot_lines(orchard: Sequence[Sequence[str]], scores: Sequence[int], paint: Paint
@@ -87,6 +61,18 @@ def _lot_lines(orchard: Sequence[Sequence[str]], scores: Sequence[int], paint: P
     return lines
 
 
+def _offers(view: DraftCiderView) -> Iterator[tuple[int, Move, int, int, int, bool]]:
+    """Each legal move numbered from 1, with its lot's score before and after it, the
+    seat's total after it, and whether it breaks the seat's tree (the total changes by
+    more than the lot)."""
+    assert view.seat is not None
+    total, lot_scores = view.scores[view.seat], view.lot_scores[view.seat]
+    for number, (move, lot_after, after) in enumerate(
+            zip(view.legal_moves, view.lot_after, view.score_after, strict=True), 1):
+        before = lot_scores[LOT_INDEX[move.lot]]
+        yield number, move, before, lot_after, after, after - total != lot_after - before
+
+
 class DraftCiderScreen:
     """The Draft Cider table for ``aves play``."""
 
@@ -96,22 +82,18 @@ class DraftCiderScreen:
     def table(self, view: DraftCiderView, names: Sequence[str], paint: Paint) -> list[str]:
         """The round, every orchard with its lots and scores, the pool and whose turn it
         is."""
-        named = _named(names)
-
-        def who(seat: int) -> str:
-            return "you" if seat == view.seat else named[seat]
-
         bad = f"{view.bad_points:+d}" if view.bad_points else "0"
-        lines = ["", f"round {view.round} of {view.rounds}; {_plural(view.undealt, 'card')} "
+        lines = ["", f"round {view.round} of {view.rounds}; {plural(view.undealt, 'card')} "
                  f"undealt; bad scores {bad} a card"]
         for seat, orchard in enumerate(view.orchards):
             mark = "  <- to pick" if seat == view.active and view.result is None else ""
-            lines.append(f"  {who(seat)}: {_plural(view.scores[seat], 'point')}{mark}")
+            lines.append(f"  {_who(seat, view.seat, names)}: "
+                         f"{plural(view.scores[seat], 'point')}{mark}")
             lines.extend(_lot_lines(orchard, view.lot_scores[seat], paint))
         lines.append(f"pool: {_cards(view.pool, paint) or '-'}")
         if view.result is None and view.active is not None:
             turn = ("your turn: take a card and plant it in a lot" if view.active == view.seat
-                    else f"{who(view.active)} to pick")
+                    else f"{_who(view.active, view.seat, names)} to pick")
             lines.append(turn)
         return lines
 
@@ -121,13 +103,8 @@ class DraftCiderScreen:
         if not view.legal_moves or view.seat is None:
             return []
         total = view.scores[view.seat]
-        cells: dict[tuple[str, str], str] = {}
-        for number, (move, after) in enumerate(zip(view.legal_moves, view.score_after,
-                                                   strict=True), 1):
-            index = LOT_INDEX[move.lot]
-            gained = view.lot_after[number - 1] - view.lot_scores[view.seat][index]
-            broken = "!" if after - total != gained else ""
-            cells[move.card, move.lot] = f"[{number}]{after - total:+d}{broken}"
+        cells = {(move.card, move.lot): f"[{number}]{after - total:+d}{'!' if broken else ''}"
+                 for number, move, _before, _lot_after, after, broken in _offers(view)}
         header = ("       " + "".join(f"{lot:<{_CELL}}" for lot in LOTS)).rstrip()
         lines = ["your choices: [move number] and what your total gains "
                  "(! breaks your tree)", header]
@@ -143,60 +120,45 @@ class DraftCiderScreen:
             return "it is not your turn to pick"
         if card not in view.pool:
             return f"{card} is not in the pool ({' '.join(view.pool)})"
-        orchard = view.orchards[view.seat]
         total = view.scores[view.seat]
         lines = [f"{card} alone names no lot; its choices ({COLOUR_NAMES[card[0]]}, "
                  f"sweetness {card[1]}, height {card[2]}):"]
-        for number, move in enumerate(view.legal_moves, 1):
+        for number, move, before, lot_after, after, broken in _offers(view):
             if move.card == card:
-                index = LOT_INDEX[move.lot]
-                after = view.score_after[number - 1]
-                before = view.lot_scores[view.seat][index]
-                broken = ("; your tree loses its 20"
-                          if after - total != view.lot_after[number - 1] - before else "")
-                lines.append(f"  [{number}] {move.lot}: {before} -> "
-                             f"{view.lot_after[number - 1]}, your total {total} -> {after}"
-                             f"{broken}")
+                lines.append(f"  [{number}] {move.lot}: {before} -> {lot_after}, your total "
+                             f"{total} -> {after}{'; your tree loses its 20' if broken else ''}")
         for lot in LOTS:
-            why = refusal(orchard, lot, card)
+            why = refusal(view.orchards[view.seat], lot, card)
             if why is not None:
                 lines.append(f"  {lot}: no, {why}")
         return "\n".join(lines)
 
     def event(self, event: Event, names: Sequence[str], seat: int, paint: Paint) -> str:
-        """One event in words."""
-        named = _named(names)
-
-        def who(other: int) -> str:
-            return "you" if other == seat else named[other]
-
+        """One event in words; none for the turn (the table says it) and the end
+        (``outcome``, then ``aves play`` says who won)."""
         if isinstance(event, Picked):
-            return (f"{who(event.seat)} pick{_s(event.seat, seat)} {_card(event.card, paint)} "
-                    f"for {event.lot} (now {event.score})")
+            return (f"{_who(event.seat, seat, names)} pick{_s(event.seat, seat)} "
+                    f"{_card(event.card, paint)} for {event.lot} (now {event.score})")
         if isinstance(event, PoolLaid):
             return (f"round {event.round}: the pool is {_cards(event.cards, paint)}; "
-                    f"{who(event.first)} pick{_s(event.first, seat)} first")
+                    f"{_who(event.first, seat, names)} pick{_s(event.first, seat)} first")
         if isinstance(event, PickUndone):
-            return (f"{who(event.seat)} take{_s(event.seat, seat)} back "
+            return (f"{_who(event.seat, seat, names)} take{_s(event.seat, seat)} back "
                     f"{_card(event.card, paint)} from {event.lot}")
-        if isinstance(event, GameEnded):
-            return ""  # aves play shows every orchard (outcome), then who won
-        return ""  # TurnStarted: the table says whose turn it is
+        return ""
 
     def outcome(self, state: DraftCiderState, names: Sequence[str], seat: int,
                 paint: Paint) -> list[str]:
         """Every seat's final score, best first, with its lots' scores and cards."""
-        named = _named(names)
-        who = ["you" if other == seat else name for other, name in enumerate(named)]
+        who = [_who(other, seat, names) for other in range(len(names))]
         scores = state.scores
         width = max(len(name) for name in who)
         lines = ["", "final scores:"]
         for other in sorted(range(len(names)), key=lambda other: (-scores[other], other)):
             rank = 1 + sum(1 for score in scores if score > scores[other])
-            lots = state.lot_scores(other)
-            lines.append(f"  {_ordinal(rank)}  {who[other]:<{width}}  "
-                         f"{_plural(scores[other], 'point')}")
-            lines.extend(_lot_lines(state.orchards[other], lots, paint))
+            lines.append(f"  {ordinal(rank)}  {who[other]:<{width}}  "
+                         f"{plural(scores[other], 'point')}")
+            lines.extend(_lot_lines(state.orchards[other], state.lot_scores(other), paint))
         return lines
 
     def read_move(self, text: str, view: DraftCiderView) -> Move | str | None:

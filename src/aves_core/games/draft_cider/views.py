@@ -1,12 +1,5 @@
-"""What a seat sees of a game of Draft Cider (DC20): everything on the table.
-
-``view_for(state, seat)`` projects a state onto a ``DraftCiderView``: the pool, every
-orchard with its lots in order, each lot's running score (its formula on the orchard
-as it stands, an intact tree counted as 20), the scores, the round and whose turn it
-is, the number of cards still undealt (never which: the deck below the pool is hidden
-from all), the result, and for the seat to pick its legal moves with what each would
-make of the lot and of the seat's score. Every seat and a spectator see the same
-table; only ``seat`` and the legal moves differ.
+"""What a seat sees of a game of Draft Cider: the whole table, never the deck below the
+pool (DC20), and for the seat to pick its moves with what each would score.
 """
 
 from __future__ import annotations
@@ -14,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from aves_core.games.draft_cider.cards import LOT_INDEX
-from aves_core.games.draft_cider.lots import Orchard, lot_score, lot_scores, orchard_score
+from aves_core.games.draft_cider.lots import Orchard, lot_score, lot_scores, orchard_score, plant
 from aves_core.games.draft_cider.moves import Move
 from aves_core.games.draft_cider.phases import Phase
 from aves_core.games.draft_cider.rules import moves_for
@@ -55,19 +48,6 @@ class DraftCiderView:
     score_after: tuple[int, ...] = ()
 
 
-def _after(moves: tuple[Move, ...], orchard: Orchard, bad_points: int
-           ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Each move's lot score and the seat's total after it."""
-    lots: list[int] = []
-    totals: list[int] = []
-    for move in moves:
-        index = LOT_INDEX[move.lot]
-        planted = orchard[:index] + (orchard[index] + (move.card,),) + orchard[index + 1:]
-        lots.append(lot_score(planted, move.lot, bad_points))
-        totals.append(orchard_score(planted, bad_points))
-    return tuple(lots), tuple(totals)
-
-
 def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
     """What ``seat`` may know of ``state`` (None: a spectator): the whole table, not
     the deck below the pool."""
@@ -79,15 +59,16 @@ def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
     bad_points, active, orchards = state.options.bad_points, state.active, state.orchards
     lots = tuple(lot_scores(orchard, bad_points) for orchard in orchards)
     moves: tuple[Move, ...] = ()
-    lot_after: tuple[int, ...] = ()
-    score_after: tuple[int, ...] = ()
+    planted: list[Orchard] = []  # each move's orchard after it
     if seat is not None and seat == active:
         moves = moves_for(seat, state.pool, orchards[seat])
-        lot_after, score_after = _after(moves, orchards[seat], bad_points)
+        planted = [plant(orchards[seat], LOT_INDEX[move.lot], move.card) for move in moves]
     return DraftCiderView(
         seat=seat, bad_points=bad_points, phase=state.phase, active=active,
         to_move=() if active is None else (active,), round=state.round,
         rounds=rounds_of(len(orchards)), pool=state.pool, undealt=len(state.undealt),
         orchards=orchards, lot_scores=lots, scores=tuple(sum(each) for each in lots),
-        result=state.result, legal_moves=moves, lot_after=lot_after,
-        score_after=score_after)
+        result=state.result, legal_moves=moves,
+        lot_after=tuple(lot_score(after, move.lot, bad_points)
+                        for after, move in zip(planted, moves, strict=True)),
+        score_after=tuple(orchard_score(after, bad_points) for after in planted))

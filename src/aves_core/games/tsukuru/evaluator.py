@@ -11,13 +11,16 @@ browser or a terminal can show ("Closed +1, Half Color +1").
 
 The search is small: at most two sets fit in 8 tiles, and the sets a hand can make are
 looked up in a table of the 60-odd set shapes the tiles allow. Results are cached by
-hand, since a table meets the same hands again and again.
+hand, since a table meets the same hands again and again. Most hands do not finish, so
+``reaches`` answers first whether a hand reaches a total at all, from tables of the
+hand's red-and-purple part and blue-and-purple part that hands share far more often.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterator
 
@@ -47,6 +50,8 @@ __all__ = [
     "finishes",
     "free_tiles",
     "hand_colours",
+    "open_value",
+    "reaches",
     "score",
     "set_colours",
     "set_value",
@@ -92,7 +97,10 @@ class TileSet:
     @property
     def value(self) -> int:
         """Its value (TK7)."""
-        return set_value(self.tiles, self.colour)
+        try:
+            return _SHAPE_VALUES[self.tiles, self.colour]
+        except (KeyError, TypeError):  # no shape of the table (or tiles in a list)
+            return set_value(self.tiles, self.colour)
 
     @property
     def all_purple(self) -> bool:
@@ -121,6 +129,9 @@ def _set_shapes() -> tuple[TileSet, ...]:
     return tuple(shapes)
 
 
+_SHAPE_VALUES: dict[tuple[tuple[str, ...], str], int] = {}
+"""Each shape's value by its tiles and colour, filled below: an open set's value is read
+on every legal-move listing (a set of another shape is computed)."""
 _SHAPES = _set_shapes()
 _NEEDS = tuple(tuple(sorted(Counter(INDEX[code] for code in shape.tiles).items()))
                for shape in _SHAPES)
@@ -130,6 +141,8 @@ _REPEATS = tuple(tuple((index, count) for index, count in need if count > 1)
 """Each shape's kinds as a bit mask, and the kinds it needs more than one of: the quick
 test of whether a hand holds it."""
 _VALUES = tuple(shape.value for shape in _SHAPES)
+_SHAPE_VALUES.update(((shape.tiles, shape.colour), value)
+                     for shape, value in zip(_SHAPES, _VALUES, strict=True))
 _FACE = tuple(value_of(code) for code in KINDS)
 _LOST = tuple(sum(value_of(code) for code in shape.tiles) - shape.value for shape in _SHAPES)
 """What declaring each shape takes off the total of the tiles: their faces less its
@@ -206,13 +219,159 @@ def totals(concealed: Counts, open_sets: tuple[TileSet, ...] = ()) -> tuple[int,
     return tuple(sorted({opened + total for _shapes, total in _declarations(concealed)}))
 
 
+def open_value(open_sets: tuple[TileSet, ...]) -> int:
+    """The values of the open sets together (TK7): 10 less this is what the concealed
+    tiles must total for a finish."""
+    total = 0
+    for shape in open_sets:  # a loop: most hands have one open set or none
+        total += shape.value
+    return total
+
+
+# --- the quick test -------------------------------------------------------------------
+#
+# Most hands a listing of legal moves looks at do not finish (98 in 100 in random
+# games), so ``reaches`` answers without listing arrangements. A hand of at most 8 tiles
+# holds at most two sets, and a set is red (red tiles, purples wild), blue (blue tiles,
+# purples wild) or three purples. So the totals a hand reaches follow from its red and
+# purple tiles alone and its blue and purple tiles alone, each a key of a small table,
+# and from the pairs of a red set and a blue set that share no purple tile.
+
+_PURPLE_FIRST = _PURPLES[0]
+_PRINTED = tuple(next((colour_of(code) for code in shape.tiles if colour_of(code) != PURPLE),
+                      PURPLE) for shape in _SHAPES)
+_PURPLES_USED = tuple(sum(1 << (index - _PURPLE_FIRST) for index, _count in need
+                          if index >= _PURPLE_FIRST) for need in _NEEDS)
+_POSITIONS = ({index: index if index < 8 else index - 7
+               for index in (*range(8), *_PURPLES)},
+              {index: index - 8 for index in (*range(8, 15), *_PURPLES)})
+"""Where each kind stands in a red part's key (the 8 red kinds, then the 4 purples) and
+in a blue part's (the 7 blue kinds, then the 4 purples)."""
+_PART_FACES = (tuple(_FACE[index] for index in _POSITIONS[0]),
+               (*(_FACE[index] for index in range(8, 15)), 0, 0, 0, 0))
+"""The face of each kind of a part's key (the blue part leaves its purples to the red
+part)."""
+_GUARD = int.from_bytes(b"\x80" * 12, "little")
+"""A part's counts are packed a byte each: with the high bit of every byte set, taking
+a set's tiles off leaves every high bit set exactly when the part holds the set."""
+_SEVENS = int.from_bytes(b"\x7f" * 12, "little")
+"""Added to packed counts (8 at most each), it sets the high bit of each kind held."""
+
+_Shape = tuple[int, int, int, bool]
+
+
+def _part_shapes(positions: dict[int, int], colour: str) -> tuple[_Shape, ...]:
+    """The shapes a part may hold, each as (its tiles packed like the part's counts, what
+    it takes off the total, the purple tiles it uses, whether it has ``colour``)."""
+    return tuple((sum(count << 8 * positions[index] for index, count in need),
+                  _LOST[shape], _PURPLES_USED[shape], _PRINTED[shape] == colour)
+                 for shape, need in enumerate(_NEEDS)
+                 if all(index in positions for index, _count in need))
+
+
+_PART_SHAPES = (_part_shapes(_POSITIONS[0], RED), _part_shapes(_POSITIONS[1], BLUE))
+_HELD_SHAPES: tuple[dict[int, tuple[_Shape, ...]], dict[int, tuple[_Shape, ...]]] = ({}, {})
+"""The shapes of a part whose kinds it all holds, by the kinds it holds (the high bits
+of its packed counts plus ``_SEVENS``): a part checks the counts of these few."""
+
+
+def _held_shapes(held: int, blue: int) -> tuple[_Shape, ...]:
+    """The shapes of a red part (``blue`` 0) or a blue part (1) whose kinds are all
+    among ``held``."""
+    found = _HELD_SHAPES[blue].get(held)
+    if found is None:
+        found = _HELD_SHAPES[blue][held] = tuple(
+            shape for shape in _PART_SHAPES[blue] if not (shape[0] + _SEVENS) & _GUARD & ~held)
+    return found
+_TOO_MANY = 1 << 20
+"""The tile count of a part the tables do not answer for (over 8 tiles, two copies of
+a purple, a count that is no tile count): ``reaches`` lists its arrangements instead."""
+
+_Part = tuple[int, int, int, tuple[tuple[int, int], ...]]
+"""A part of a hand: the faces of its tiles (the blue part's without its purples, which
+the red part counts), its tile count the same way, the bit mask of what the
+arrangements of its tiles alone take off their faces, and each set of its colour it
+holds as (what it takes off, the purple tiles it uses as a bit mask)."""
+_NO_PART: _Part = (0, _TOO_MANY, 0, ())
+_RED_PARTS: dict[Counts, _Part] = {}
+_BLUE_PARTS: dict[Counts, _Part] = {}
+_PARTS_HELD = 1 << 16
+"""The most parts a table keeps, past which it is emptied: a game sees a few thousand,
+and 47,715 red parts and 31,745 blue ones of at most 8 tiles exist."""
+
+
+def _part(key: Counts, blue: int) -> _Part:
+    """The part of a hand ``key`` is: a red key (``blue`` 0) is the 8 red counts then
+    the 4 purple counts; a blue key (``blue`` 1) the 7 blue counts then the 4 purple
+    counts. At most 8 tiles hold at most two sets, so the pairs of sets are all."""
+    try:
+        counts = bytes(key)  # refuses a count that is no int from 0 to 255
+    except (TypeError, ValueError):
+        return _NO_PART
+    tiles = sum(counts[:7] if blue else counts)
+    if len(counts) != 12 - blue or tiles > 8 or max(counts[-4:]) > 1:
+        return _NO_PART
+    packed = int.from_bytes(counts, "little")
+    guarded, guard = packed | _GUARD, _GUARD
+    fitting = [shape for shape in _held_shapes((packed + _SEVENS) & guard, blue)
+               if (guarded - shape[0]) & guard == guard]
+    face = sum(map(operator.mul, _PART_FACES[blue], counts))
+    if not fitting:
+        return face, tiles, 1, ()  # declaring nothing takes nothing off
+    reached = 1
+    for first, (needs, lost, _uses, _own) in enumerate(fitting):
+        reached |= 1 << lost
+        rest = guarded - needs
+        for other_needs, other, _other_uses, _other_own in fitting[first:]:
+            if (rest - other_needs) & guard == guard:
+                reached |= 1 << (lost + other)
+    return face, tiles, reached, tuple([(lost, uses) for _needs, lost, uses, own in fitting
+                                        if own])
+
+
+def reaches(concealed: Counts, total: int) -> bool:
+    """Whether some way to declare sets of ``concealed`` totals ``total`` (``total in
+    totals(concealed)``): the quick test before ``finishes`` lists the arrangements."""
+    if type(concealed) is not tuple:  # no hand: fail as listing them would
+        return any(reached == total for _shapes, reached in _declarations(concealed))
+    reds, blues = _RED_PARTS, _BLUE_PARTS
+    red_key = concealed[:8] + concealed[15:]  # the red kinds, then the purples
+    red = reds.get(red_key)
+    if red is None:
+        if len(reds) >= _PARTS_HELD:
+            reds.clear()
+        red = reds[red_key] = _part(red_key, 0)
+    blue_key = concealed[8:]  # the blue kinds, then the purples
+    blue = blues.get(blue_key)
+    if blue is None:
+        if len(blues) >= _PARTS_HELD:
+            blues.clear()
+        blue = blues[blue_key] = _part(blue_key, 1)
+    red_face, red_tiles, red_lost, red_sets = red
+    blue_face, blue_tiles, blue_lost, blue_sets = blue
+    if red_tiles + blue_tiles > 8:  # three sets may fit, or the part is no hand's
+        return any(reached == total for _shapes, reached in _declarations(concealed))
+    lost = red_face + blue_face - total
+    if lost < 0:
+        return False
+    if (red_lost | blue_lost) >> lost & 1:
+        return True
+    for red_takes, red_uses in red_sets:  # a red set and a blue set (few: no generator)
+        for blue_takes, blue_uses in blue_sets:
+            if red_takes + blue_takes == lost and not red_uses & blue_uses:
+                return True
+    return False
+
+
 @functools.lru_cache(maxsize=1 << 15)
 def finishes(concealed: Counts, open_sets: tuple[TileSet, ...] = (),
              advanced: bool = False) -> tuple[Arrangement, ...]:
     """Every arrangement of the hand (``concealed`` tiles as counts, and its open sets)
     whose total is 10, each once: in the order of its sets, and under ``advanced``
     scoring once for each colouring of the purple tiles in no set (red before blue)."""
-    need = TARGET - sum(shape.value for shape in open_sets)
+    need = TARGET - open_value(open_sets)
+    if not reaches(concealed, need):
+        return ()
     found = []
     for shapes, total in _declarations(concealed):
         if total != need:

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["TSUKURU", "TsukuruGame"]
 
+_DEAL = Phase.DEAL  # read on every move: Phase.DEAL goes through the enum's __getattr__
+
 
 class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
                        TsukuruSetup]):
@@ -130,7 +132,7 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
 
     def awaits_chance(self, state: TsukuruState) -> bool:
         """True in phase ``deal``: a round ended and the next awaits its tiles."""
-        return state.phase is Phase.DEAL
+        return state.phase is _DEAL
 
     def chance_move(self, state: TsukuruState, rng: random.Random) -> Deal:
         """``rules.chance_move``: the 61 tiles shuffled with ``rng``."""

@@ -23,6 +23,8 @@ from aves_core.games.tsukuru.evaluator import (
     Arrangement,
     TileSet,
     finishes,
+    open_value,
+    reaches,
     score,
     set_colours,
 )
@@ -69,6 +71,9 @@ __all__ = [
 ]
 
 _TOKEN = re.compile(r"(?:[A-Z][0-9])+(?:=[A-Z])?")
+_TURN, _DRAWN, _DISCARD, _DEAL = Phase.TURN, Phase.DRAWN, Phase.DISCARD, Phase.DEAL
+"""The phases the rules read on every move (``Phase.TURN`` goes through the enum
+metaclass's ``__getattr__`` hook on each read, ten times a module name's cost)."""
 _PURPLES = tuple(code for code in KINDS if code[0] == PURPLE)
 
 
@@ -110,13 +115,19 @@ def _get_table() -> tuple[tuple[tuple[int, int, tuple[str, ...]], ...], ...]:
 _GETS = _get_table()
 
 
-def _gets(player: int, source: int, taken: str, concealed: Counts) -> list[Get]:
-    """Every set the taken tile opens with two concealed tiles (TK8)."""
+def _gets(player: int, source: int, taken: str, concealed: Counts,
+          made: dict[tuple[int, str], Get]) -> list[Get]:
+    """Every set the taken tile opens with two concealed tiles (TK8); ``made``: the
+    seat's gets made before, by source and token, to take them from and add to."""
     gets: list[Get] = []
     for first, second, tokens in _GETS[INDEX[taken]]:
         if concealed[first] and concealed[second] and (first != second
                                                        or concealed[first] > 1):
-            gets.extend(Get(player, source, token) for token in tokens)
+            for token in tokens:
+                get = made.get((source, token))
+                if get is None:
+                    get = made[source, token] = Get(player, source, token)
+                gets.append(get)
     return gets
 
 
@@ -137,11 +148,28 @@ def _ranked(concealed: Counts, opened: tuple[TileSet, ...], advanced: bool, deal
             heaven: bool) -> tuple[Arrangement, ...]:
     """The hand's finishing arrangements, the best-scoring first (ties in the
     evaluator's order): a person picks among them by comparing scores."""
+    if not reaches(concealed, TARGET - open_value(opened)):
+        return ()  # most hands: no finish, answered without listing arrangements
     found = finishes(concealed, opened, advanced)
     if not advanced or len(found) < 2:
         return found
     return tuple(sorted(found, key=lambda arrangement: -score(
         concealed, opened, arrangement, advanced=True, dealer=dealer, heaven=heaven).points))
+
+
+_SeatMoves = tuple[Draw, tuple[Discard, ...], dict[tuple[int, str], Get]]
+_SEAT_MOVES: dict[int, _SeatMoves] = {}
+"""Seats 0 to 7's draws, discards by kind and gets by source and token, each made once
+(moves are frozen values); for another seat they are built each time, so that it fails
+the same way."""
+
+
+def _seat_moves(player: int) -> _SeatMoves | None:
+    made = _SEAT_MOVES.get(player) if type(player) is int else None
+    if made is None and type(player) is int and 0 <= player < 8:
+        made = _SEAT_MOVES[player] = (Draw(player),
+                                      tuple(Discard(player, code) for code in KINDS), {})
+    return made
 
 
 def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSet, ...],
@@ -150,22 +178,38 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
     """``player``'s legal moves from what it sees (``legal_moves``' order): its concealed
     tiles and open sets, every discard pile, the phase, the scoring, whether it deals
     and whether this is its first turn of the round. Finishes come best-scoring first."""
-    discarding = tuple(Discard(player, code) for code, count in zip(KINDS, concealed,
-                                                                      strict=True) if count)
-    if phase is Phase.DISCARD:
+    made = (_seat_moves(player) if type(concealed) is tuple and len(concealed) == len(KINDS)
+            else None)
+    gets: dict[tuple[int, str], Get]
+    if made is None:  # a seat or a hand the tables do not hold: built, as it always was
+        draw, gets = None, {}
+        discarding = tuple(Discard(player, code) for code, count
+                           in zip(KINDS, concealed, strict=True) if count)
+    else:  # no turn starts with a discard: the turn's listing needs none
+        draw, row, gets = made
+        discarding = () if phase is _TURN else tuple(itertools.compress(row, concealed))
+    if phase is _DISCARD:
         return discarding
-    if phase is Phase.DRAWN:
-        return (*(Finish(player, arrangement.tokens()) for arrangement in
-                  _ranked(concealed, opened, advanced, dealer, first_turn)), *discarding)
-    if phase is not Phase.TURN:
+    if phase is _DRAWN:
+        found = _ranked(concealed, opened, advanced, dealer, first_turn)
+        if not found:
+            return discarding
+        return (*(Finish(player, arrangement.tokens()) for arrangement in found),
+                *discarding)
+    if phase is not _TURN:
         return ()
-    moves: list[Move] = [Draw(player)]
+    moves: list[Move] = [draw or Draw(player)]
+    need = None  # what the concealed tiles must total: the open sets read once
     for source, pile in enumerate(discards):
         if source != player and pile:
             taken = pile[-1]
-            moves.extend(_gets(player, source, taken, concealed))
-            moves.extend(FinishFrom(player, source, arrangement.tokens()) for arrangement in
-                         _ranked(_add(concealed, taken), opened, advanced, dealer, False))
+            moves += _gets(player, source, taken, concealed, gets)
+            hand = _add(concealed, taken)
+            if need is None:
+                need = TARGET - open_value(opened)
+            if reaches(hand, need):
+                moves += [FinishFrom(player, source, arrangement.tokens())
+                          for arrangement in _ranked(hand, opened, advanced, dealer, False)]
     return tuple(moves)
 
 
@@ -174,7 +218,7 @@ def is_legal(state: TsukuruState, move: Move) -> bool:
     Tsukuru move; ``ArgumentError`` for a state that is no ``TsukuruState``)."""
     if not isinstance(state, TsukuruState):
         raise ArgumentError(f"is_legal needs a TsukuruState, not {type(state).__name__}")
-    if not isinstance(move, Draw | Discard | Get | Finish | FinishFrom | Deal):
+    if not isinstance(move, _MOVE_TYPES):
         return False
     try:
         _refuse(state, move)
@@ -184,6 +228,10 @@ def is_legal(state: TsukuruState, move: Move) -> bool:
 
 
 # --- the checked door -----------------------------------------------------------------
+
+_MOVE_TYPES = (Draw, Discard, Get, Finish, FinishFrom, Deal)  # a union is built per call
+_ALLOWED = {Draw: (Phase.TURN,), Get: (Phase.TURN,), FinishFrom: (Phase.TURN,),
+            Finish: (Phase.DRAWN,), Discard: (Phase.DRAWN, Phase.DISCARD)}
 
 
 def apply_move(state: TsukuruState, move: Move) -> TsukuruState:
@@ -207,7 +255,7 @@ def step(state: TsukuruState, move: Move) -> TsukuruState:
 def _checked(state: TsukuruState, move: Move, events: list[Event] | None) -> TsukuruState:
     if not isinstance(state, TsukuruState):
         raise ArgumentError(f"state must be a TsukuruState, not {type(state).__name__}")
-    if not isinstance(move, Draw | Discard | Get | Finish | FinishFrom | Deal):
+    if not isinstance(move, _MOVE_TYPES):
         raise ArgumentError(f"not a Tsukuru move: {type(move).__name__}")
     try:
         _refuse(state, move)
@@ -230,13 +278,11 @@ def _refuse(state: TsukuruState, move: Move) -> None:
             raise _RefusalError("bad_deal", error.message) from None
         return
     player = move.player  # type: ignore[union-attr]
-    if state.phase is Phase.DEAL or player != state.active:
+    if state.phase is _DEAL or player != state.active:
         who = "nobody" if state.phase is Phase.DEAL else f"seat {state.active}"
         raise _RefusalError("not_your_turn", f"it is {who}'s turn, not seat {player}'s")
     phase, kind = state.phase, type(move)
-    allowed = {Draw: (Phase.TURN,), Get: (Phase.TURN,), FinishFrom: (Phase.TURN,),
-               Finish: (Phase.DRAWN,), Discard: (Phase.DRAWN, Phase.DISCARD)}[kind]
-    if phase not in allowed:
+    if phase not in _ALLOWED[kind]:
         raise _RefusalError("wrong_phase", _wrong_phase(kind, phase))
     concealed = state.concealed[player]
     if kind is Discard:
@@ -295,7 +341,21 @@ def _check_known(tiles: tuple[str, ...]) -> None:
             raise _RefusalError("unknown_tile", f"{tile} is no tile: R0-R7, B1-B7 or P5-P8")
 
 
+_GET_PLANS: dict[tuple[str, str], tuple[tuple[tuple[int, int], ...], str, TileSet,
+                                         tuple[str, ...]]] = {}
+"""Each get accepted so far by its token and taken tile (a few hundred exist): the kinds
+and counts it needs, the refusal if the hand lacks them, the set it opens, its tiles.
+The rest of the door's checks depend on the token and the tile alone."""
+
+
 def _check_get(token: str, taken: str, concealed: Counts) -> None:
+    plan = _GET_PLANS.get((token, taken)) if type(token) is str else None
+    if plan is not None:
+        needs, lacking, _shape, _tiles = plan
+        for index, count in needs:
+            if concealed[index] < count:
+                raise _RefusalError("not_held", lacking)
+        return
     tiles, colour = _split(token)
     _check_known(tiles)
     if len(tiles) != 2:
@@ -303,13 +363,26 @@ def _check_get(token: str, taken: str, concealed: Counts) -> None:
     if tiles != _sorted(tiles):
         raise _RefusalError("not_canonical", f"write the tiles in canonical order: "
                                         f"{''.join(_sorted(tiles))}")
+    lacking = f"the concealed tiles hold no {' and '.join(tiles)}"
     if any(concealed[INDEX[tile]] < tiles.count(tile) for tile in tiles):
-        raise _RefusalError("not_held", f"the concealed tiles hold no {' and '.join(tiles)}")
+        raise _RefusalError("not_held", lacking)
     colours = set_colours(_sorted((taken, *tiles)))
     if not colours:
         raise _RefusalError("not_a_set", f"{taken} with {' and '.join(tiles)} is no set (three of "
                                     "one colour, a run or a triple)")
     _check_colour(colour, colours, f"{''.join(_sorted((taken, *tiles)))}")
+    _GET_PLANS[token, taken] = (tuple((INDEX[tile], tiles.count(tile)) for tile in set(tiles)),
+                                lacking, _opened(token, taken)[0], tiles)
+
+
+def _opened(token: str, taken: str) -> tuple[TileSet, tuple[str, ...]]:
+    """The set a get opens (the taken tile and two concealed ones, TK8) and those two."""
+    plan = _GET_PLANS.get((token, taken)) if type(token) is str else None
+    if plan is not None:
+        return plan[2], plan[3]
+    tiles, colour = _split(token)
+    three = _sorted((taken, *tiles))
+    return TileSet((three[0], three[1], three[2]), colour or set_colours(three)[0]), tiles
 
 
 def _check_colour(colour: str | None, colours: tuple[str, ...], what: str) -> None:
@@ -415,20 +488,23 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
         return _deal(state, _split_deal(move.tiles), events)  # type: ignore[union-attr]
     player: int = move.player  # type: ignore[union-attr]
     concealed = state.concealed[player]
+    # A draw and a discard (``_turn_end``) build their state in one call, not ``_with``.
     if kind is Draw:
         tile = state.deck[0]
         if events is not None:
             events += (Drew(player, tile), FinishOrDiscard(player))
-        return _with(state, deck=state.deck[1:], phase=Phase.DRAWN, drawn=tile,
-                     concealed=_replace(state.concealed, player, _add(concealed, tile)))
+        return TsukuruState(state.options, state.deck[1:],
+                            _replace(state.concealed, player, _add(concealed, tile)),
+                            state.open_sets, state.discards, state.dealer, state.round,
+                            state.turns, state.scores, _DRAWN, state.active, tile,
+                            state.shown, state.ended, state.result)
     if kind is Discard:
         tile = move.tile  # type: ignore[union-attr]
-        pile = state.discards[player] + (tile,)
         if events is not None:
             events.append(Discarded(player, tile))
-        return _turn_end(_with(state, concealed=_replace(state.concealed, player,
-                                                         _add(concealed, tile, -1)),
-                               discards=_replace(state.discards, player, pile)), events)
+        return _turn_end(state, _replace(state.concealed, player, _add(concealed, tile, -1)),
+                         _replace(state.discards, player, state.discards[player] + (tile,)),
+                         events)
     if kind is Finish:
         return _finish(state, player, move, concealed, None, None,  # type: ignore[arg-type]
                        events)
@@ -436,10 +512,7 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
     taken = state.discards[source][-1]
     discards = _replace(state.discards, source, state.discards[source][:-1])
     if kind is Get:
-        tiles, colour = _split(move.tiles)  # type: ignore[union-attr]
-        three = _sorted((taken, *tiles))
-        shape = TileSet((three[0], three[1], three[2]),
-                        colour or set_colours(three)[0])
+        shape, tiles = _opened(move.tiles, taken)  # type: ignore[union-attr]
         for tile in tiles:
             concealed = _add(concealed, tile, -1)
         if events is not None:
@@ -448,7 +521,7 @@ def _step(state: TsukuruState, move: Move, events: list[Event] | None) -> Tsukur
         return _with(state, concealed=_replace(state.concealed, player, concealed),
                      open_sets=_replace(state.open_sets, player,
                                         state.open_sets[player] + (shape,)),
-                     discards=discards, phase=Phase.DISCARD)
+                     discards=discards, phase=_DISCARD)
     return _finish(_with(state, discards=discards), player, move,  # type: ignore[arg-type]
                    _add(concealed, taken), source, taken, events)
 
@@ -463,20 +536,25 @@ def _with(state: TsukuruState, **changes: Any) -> TsukuruState:
                           for name in _FIELDS])
 
 
-def _turn_end(state: TsukuruState, events: list[Event] | None) -> TsukuruState:
-    """After a discard (TK9, TK11): the next seat's turn, or a dry round's end."""
+def _turn_end(state: TsukuruState, concealed: tuple[Counts, ...],
+              discards: tuple[tuple[str, ...], ...], events: list[Event] | None
+              ) -> TsukuruState:
+    """After a discard, which left ``concealed`` and ``discards`` (TK9, TK11): the next
+    seat's turn, or a dry round's end."""
     player = state.active
     assert player is not None
     turns = _replace(state.turns, player, state.turns[player] + 1)
     if not state.deck:
         if events is not None:
             events.append(RoundDry(state.round))
-        return _round_end(_with(state, turns=turns, drawn=None, shown=None, ended="dry"),
-                          events)
+        return _round_end(_with(state, concealed=concealed, discards=discards, turns=turns,
+                                drawn=None, shown=None, ended="dry"), events)
     following = (player + 1) % state.num_players
     if events is not None:
         events.append(TurnStarted(following))
-    return _with(state, turns=turns, drawn=None, phase=Phase.TURN, active=following)
+    return TsukuruState(state.options, state.deck, concealed, state.open_sets, discards,
+                        state.dealer, state.round, turns, state.scores, _TURN,
+                        following, None, state.shown, state.ended, state.result)
 
 
 def _finish(state: TsukuruState, player: int, move: Finish | FinishFrom, concealed: Counts,

@@ -1,23 +1,9 @@
 """GreedyBot: one look ahead with a documented hand value, and the fast playout policy.
 
-The value of a hand (``hand_value``): 10 a distinct colour, 1 a fruit card,
--20 a crow, and a win (seven colours, no crow) outweighs everything. GreedyBot
-scores each legal move by the value it leads to, seeing only its own view:
-
-- **New colours first.** A match is worth the value of the hand after taking
-  the two neighbours (and, at 8 cards, after the best forced return); a miss
-  is worth the hand without the placed card plus the expected worth of a card
-  drawn from the unseen ones (the chance that it is a colour it lacks, less
-  the chance that it is a crow). So a match that brings colours it lacks beats
-  everything but a win, and on a miss it places a card whose colour it holds
-  twice.
-- **Crows gone early.** A crow costs 20, so a match that places a crow (the
-  only way to lose one) scores high, and taking crows scores low.
-- **Returns that keep colours.** The forced return gives up a card of a colour
-  held twice when there is one (the rules' choice), the one of highest number
-  (high numbers match fewer gaps for it later).
-- Among equal scores it picks at random (with its seeded ``rng``).
-
+The value of a hand (``hand_value``): 10 a distinct colour, 1 a fruit card, -20 a
+crow, and a win (seven colours, no crow) outweighs everything. GreedyBot scores each
+legal move by the value it leads to, seeing only its own view: new colours first,
+crows gone early, returns that keep colours (docs/bots.md says how), ties at random.
 ``playout_move`` is a cheaper policy of the same spirit for search playouts.
 """
 
@@ -27,7 +13,8 @@ import random
 from collections.abc import Sequence
 from operator import sub
 
-from aves_core.games.aves.cards import CROW_SUIT, Card, game_cards
+from aves_core.games.aves.bots.knowledge import Knowledge
+from aves_core.games.aves.cards import CROW_SUIT, Card
 from aves_core.games.aves.events import Event
 from aves_core.games.aves.moves import PASSES, Move, Return, Trade, trade_row
 from aves_core.games.aves.phases import Phase
@@ -106,7 +93,9 @@ class GreedyBot:
         """The best-scoring legal move of ``view``."""
         hand = view.hand
         assert hand is not None
-        unseen = _unseen_from_view(view)
+        # The cards this seat cannot place, from its view alone (without the events,
+        # cards it saw others take count as unseen too: a close estimate).
+        unseen = Knowledge.from_events(view, ()).unseen
         best: list[Move] = []
         best_score = -1e18
         for move in view.legal_moves:
@@ -116,19 +105,6 @@ class GreedyBot:
             elif score > best_score - 1e-9:
                 best.append(move)
         return rng.choice(best)
-
-
-def _unseen_from_view(view: PlayerView) -> list[Card]:
-    """The cards this seat cannot place (a close estimate without the event history:
-    cards of other hands it saw taken are counted as unseen too)."""
-    seen = list(view.circle)
-    for hand in view.hands:
-        if hand is not None:
-            seen.extend(hand)
-    pool = list(game_cards(len(view.hand_sizes), view.variant.crows))
-    for card in seen:
-        pool.remove(card)
-    return pool
 
 
 def playout_move(state: GameState, rng: random.Random) -> Move:

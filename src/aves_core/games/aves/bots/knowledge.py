@@ -70,6 +70,11 @@ class Knowledge:
         as ``events_for`` gave them) and now seeing ``view``."""
         if not isinstance(view, PlayerView) or view.seat is None:
             raise ArgumentError("Knowledge needs the view of a seat (not a spectator's)")
+        return cls.of(view, events)
+
+    @classmethod
+    def of(cls, view: PlayerView, events: Iterable[Event]) -> Knowledge:
+        """``from_events``, for a spectator's view too (what the conformance kit swaps)."""
         num = len(view.hand_sizes)
         taken: list[Counter[Card]] = [Counter() for _ in range(num)]
         sizes = [HAND_SIZE] * num  # every hand starts with three cards

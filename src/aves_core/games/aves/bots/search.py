@@ -8,23 +8,16 @@ a playout that runs past its budget is judged by the deck-empty ranking.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any
 
 from aves_core.games.aves.bots.greedy import playout_move, score_move
 from aves_core.games.aves.bots.knowledge import Knowledge, determinize
 from aves_core.games.aves.moves import Move
 from aves_core.games.aves.rules import is_legal, legal_moves, ranking, unchecked_step
-from aves_core.games.aves.state import GameState, Result
-from aves_core.games.aves.views import PlayerView
+from aves_core.games.aves.state import GameState
 from aves_core.kernel.search import SearchHooks
 
 __all__ = ["AvesSearchHooks"]
-
-
-def _knowledge(view: PlayerView, events: Sequence[Any]) -> Knowledge:
-    return Knowledge.from_events(view, events)
 
 
 def _root_scores(state: GameState, knowledge: Knowledge) -> dict[Move, float]:
@@ -35,26 +28,18 @@ def _root_scores(state: GameState, knowledge: Knowledge) -> dict[Move, float]:
             for move in legal_moves(state)}
 
 
-def _cutoff(state: GameState) -> Result:
-    return ranking(state.hands)
-
-
-def _num_players(state: GameState) -> int:
-    return len(state.hands)
-
-
 def AvesSearchHooks() -> SearchHooks[GameState, Move, Knowledge]:  # noqa: N802 - reads as a type
     """The hooks (plain functions: the search calls them millions of times)."""
     return SearchHooks(
-        knowledge=_knowledge,
+        knowledge=Knowledge.from_events,
         sample=determinize,
         legal_moves=legal_moves,
         is_legal=is_legal,
         step=unchecked_step,
         mover=attrgetter("active_player"),
         result=attrgetter("result"),
-        num_players=_num_players,
+        num_players=lambda state: len(state.hands),
         playout_move=playout_move,
-        cutoff=_cutoff,
+        cutoff=lambda state: ranking(state.hands),
         root_scores=_root_scores,
     )
