@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aves_core.games.soulaween.board import FACES, PATTERNS, SIZE
-from aves_core.games.soulaween.game import SOULAWEEN
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import CHARACTERS, STANCES
 from aves_core.games.soulaween.views import SoulaweenView
@@ -39,9 +38,6 @@ class SoulaweenEncoding(ActionTable):
     """The encoding of Soulaween (two seats)."""
 
     observation_size = sum(size for _, size in _OBSERVATION)
-
-    def __init__(self, num_players: int) -> None:
-        super().__init__(SOULAWEEN, num_players)
 
     def observe(self, view: SoulaweenView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (``_OBSERVATION``)."""
