@@ -23,6 +23,7 @@ from aves_core.kernel.notation import Codec, Token, move
 
 __all__ = ["CELL", "CELLS", "FACE", "MOVES", "Keep", "Move", "Put", "Reap", "Rotate"]
 
+
 class _Named(Token):
     """One of a few names, written as itself; a word of the field's shape that is none
     of them is refused with ``code`` (a ``NotationError`` when read, a ``FieldError``

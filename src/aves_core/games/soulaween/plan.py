@@ -19,6 +19,7 @@ from aves_core.kernel.errors import SetupError
 
 __all__ = ["SoulaweenSetupPlan", "draw_setup"]
 
+
 def draw_setup(options: SoulaweenOptions, draw: Callable[..., Any]) -> SoulaweenSetup:
     """The setup of ``options``, ``draw(what, choices, seat)`` making each choice they
     leave open, in this order: the first player (``first``, seat None), then in standard
