@@ -1,28 +1,17 @@
-"""Soulaween for learning agents: a fixed action index for every move and a flat
-observation of a seat's view (``aves_core.kernel.encoding``; tabled in docs/ai.md).
-
-101 actions (a put: cell and face; a reap: a pattern of ``board.PATTERNS``; rotate;
-keep) and 88 observation values from the observing seat's side (me, then my
-opponent): the mat, the tokens, characters, stances and restrictions, the phase and
-whose move it is. ``SoulaweenEncoding.describe`` gives the layout index by index.
+"""Soulaween for learning agents (tabled in docs/ai.md): 101 actions, a seat's moves in
+the order of ``all_moves``, and 88 observation values from the observing seat's side
+(me, then my opponent), in the blocks of ``_OBSERVATION``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aves_core.games.soulaween.board import (
-    BLACK,
-    FACES,
-    PATTERNS,
-    SIZE,
-    cell_index,
-)
-from aves_core.games.soulaween.moves import Move, Put, Reap, Rotate
+from aves_core.games.soulaween.board import FACES, PATTERNS, SIZE
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import CHARACTERS, STANCES
 from aves_core.games.soulaween.views import SoulaweenView
-from aves_core.kernel.encoding import EncodingError
+from aves_core.kernel.encoding import ActionTable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,87 +19,52 @@ if TYPE_CHECKING:
 
 __all__ = ["SoulaweenEncoding"]
 
-CELLS = SIZE * SIZE
-REAP = CELLS * 2
-ROTATE = REAP + len(PATTERNS)
-KEEP = ROTATE + 1
-_PATTERN_INDEX = {pattern.mask: index for index, pattern in enumerate(PATTERNS)}
 TOKENS = ("cloth", "scythe", "needle", "vulture", "anubis_black", "anubis_white")
-_PHASES = {phase: index for index, phase in enumerate(Phase)}
-O_TOKENS = CELLS * 3
-O_CHARACTERS = O_TOKENS + 2 * len(TOKENS)
-O_STANCES = O_CHARACTERS + 2 * (len(CHARACTERS) + 1)
-O_RESTRICTIONS = O_STANCES + 2 * (len(STANCES) + 1)
-O_PHASE = O_RESTRICTIONS + 2 * (len(FACES) + 1)
-O_MINE = O_PHASE + len(_PHASES)
-SIZE_OBS = O_MINE + 1
+_OBSERVATION = (
+    ("black cells, white cells, empty cells", 3 * SIZE * SIZE),
+    ("tokens held (cloth, scythe, needle, vulture, anubis_black, anubis_white): mine, then "
+     "theirs", 2 * len(TOKENS)),
+    ("characters one-hot (none, Little Death, Anubis, Hei & Bai): mine, theirs",
+     2 * (len(CHARACTERS) + 1)),
+    ("stances one-hot (none, hei, bai): mine, theirs", 2 * (len(STANCES) + 1)),
+    ("restrictions one-hot (none, black, white): mine, theirs", 2 * (len(FACES) + 1)),
+    ("phase one-hot", len(Phase)),
+    ("1 when it is my move", 1),
+)
+"""The observation's blocks, in order: what each holds, and how many values."""
 
 
-def _option(value: str | None, choices: tuple[str, ...]) -> int:
-    return 0 if value is None else choices.index(value) + 1
-
-
-class SoulaweenEncoding:
+class SoulaweenEncoding(ActionTable):
     """The encoding of Soulaween (two seats)."""
 
-    num_actions = KEEP + 1
-    observation_size = SIZE_OBS
-
-    def action_index(self, move: Move) -> int:
-        """See the module's table."""
-        kind = type(move)
-        if kind is Put:
-            return cell_index(move.cell) * 2 + (0 if move.face == BLACK else 1)  # type: ignore[union-attr]
-        if kind is Reap:
-            return REAP + _PATTERN_INDEX[move.mask]  # type: ignore[union-attr]
-        return ROTATE if kind is Rotate else KEEP
-
-    def move_of(self, index: int, view: SoulaweenView) -> Move:
-        """The seat's legal move with this index."""
-        if type(index) is not int or not 0 <= index <= KEEP:
-            raise EncodingError(f"{index!r} is no Soulaween action (0 to {KEEP})")
-        for move in view.legal_moves:
-            if self.action_index(move) == index:
-                return move
-        raise EncodingError(f"action {index} is not legal for seat {view.seat} now")
+    observation_size = sum(size for _, size in _OBSERVATION)
 
     def observe(self, view: SoulaweenView, out: npt.NDArray[np.float32]) -> None:
-        """The seat's observation (see the module's table)."""
+        """The seat's observation (``_OBSERVATION``)."""
         state = view.state
         me = view.seat if view.seat is not None else 0
-        for cell in range(CELLS):
-            bit = 1 << cell
-            out[cell if state.black & bit else CELLS + cell if state.white & bit
-                else 2 * CELLS + cell] = 1.0
-        for side, seat in enumerate((me, 1 - me)):
-            for token in state.tokens[seat]:
-                out[O_TOKENS + side * len(TOKENS) + TOKENS.index(token)] += 1.0
-            out[O_CHARACTERS + side * (len(CHARACTERS) + 1)
-                + _option(state.characters[seat], CHARACTERS)] = 1.0
-            out[O_STANCES + side * (len(STANCES) + 1)
-                + _option(state.stances[seat], STANCES)] = 1.0
-            out[O_RESTRICTIONS + side * (len(FACES) + 1)
-                + _option(state.restrictions[seat], FACES)] = 1.0
-        out[O_PHASE + _PHASES[state.phase]] = 1.0
-        out[O_MINE] = float(view.is_my_turn)
+        values = [float(mask >> cell & 1) for mask in (state.black, state.white, state.empty)
+                  for cell in range(SIZE * SIZE)]
+        for seat in (me, 1 - me):
+            values += [float(state.tokens[seat].count(token)) for token in TOKENS]
+        for choices, held in ((CHARACTERS, state.characters), (STANCES, state.stances),
+                              (FACES, state.restrictions)):
+            for seat in (me, 1 - me):
+                values += [float(held[seat] == choice) for choice in (None, *choices)]
+        values += [float(state.phase is phase) for phase in Phase]
+        values.append(float(view.seat is not None and view.seat == state.active))
+        out[:] = values
 
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md."""
-        return [
-            (f"action 0-{REAP - 1}", "put face f (0 black, 1 white) on cell i "
-             "(row*4+column, a1=0, d1=3, a4=12): i*2+f"),
-            (f"action {REAP}-{ROTATE - 1}", "reap pattern j of board.PATTERNS: 32+j"),
-            (f"action {ROTATE}", "rotate"),
-            (f"action {KEEP}", "keep"),
-            (f"obs 0-{CELLS * 3 - 1}", "black cells, white cells, empty cells"),
-            (f"obs {O_TOKENS}-{O_CHARACTERS - 1}", "tokens held (cloth, scythe, needle, "
-             "vulture, anubis_black, anubis_white): mine, then theirs"),
-            (f"obs {O_CHARACTERS}-{O_STANCES - 1}", "characters one-hot (none, Little "
-             "Death, Anubis, Hei & Bai): mine, theirs"),
-            (f"obs {O_STANCES}-{O_RESTRICTIONS - 1}", "stances one-hot (none, hei, bai): "
-             "mine, theirs"),
-            (f"obs {O_RESTRICTIONS}-{O_PHASE - 1}", "restrictions one-hot (none, black, "
-             "white): mine, theirs"),
-            (f"obs {O_PHASE}-{O_MINE - 1}", "phase one-hot"),
-            (f"obs {O_MINE}", "1 when it is my move"),
-        ]
+        reap, rotate = 2 * SIZE * SIZE, 2 * SIZE * SIZE + len(PATTERNS)
+        rows = [(f"action 0-{reap - 1}", "put face f (0 black, 1 white) on cell i "
+                 "(row*4+column, a1=0, d1=3, a4=12): i*2+f"),
+                (f"action {reap}-{rotate - 1}", "reap pattern j of board.PATTERNS: 32+j"),
+                (f"action {rotate}", "rotate"), (f"action {rotate + 1}", "keep")]
+        start = 0
+        for meaning, size in _OBSERVATION:
+            rows.append((f"obs {start}-{start + size - 1}" if size > 1 else f"obs {start}",
+                         meaning))
+            start += size
+        return rows

@@ -1,7 +1,5 @@
-"""Soulaween's events: what a move did, step by step, for hosts to tell their clients.
-
-Soulaween hides nothing, so every seat and spectator sees every event as it is (the
-kernel's ``events_for``).
+"""Soulaween's events: what a move did, step by step (the end is the kernel's
+``GameEnded``). Nothing is hidden: every seat and spectator sees every event as it is.
 """
 
 from __future__ import annotations
@@ -11,22 +9,10 @@ from typing import TypeAlias
 import attrs
 
 from aves_core.games.soulaween.state import SoulaweenState
-from aves_core.kernel.game import Result
+from aves_core.kernel.facts import GameEnded
 
-__all__ = [
-    "Event",
-    "GameEnded",
-    "Kept",
-    "MatCleaned",
-    "MoveUndone",
-    "PiecePut",
-    "PiecesFlipped",
-    "PiecesReaped",
-    "ReapDue",
-    "Rotated",
-    "RotationDue",
-    "TurnStarted",
-]
+__all__ = ["Event", "GameEnded", "Kept", "MatCleaned", "MoveUndone", "PiecePut", "PiecesFlipped",
+           "PiecesReaped", "ReapDue", "Rotated", "RotationDue", "TurnStarted"]
 
 
 @attrs.frozen
@@ -97,13 +83,6 @@ class TurnStarted:
     """It is ``seat``'s turn to put a piece."""
 
     seat: int
-
-
-@attrs.frozen
-class GameEnded:
-    """The game is over."""
-
-    result: Result
 
 
 @attrs.frozen

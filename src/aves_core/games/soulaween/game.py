@@ -1,24 +1,22 @@
-"""Soulaween as a kernel game: its setup, the door and transition of ``rules``, views,
-undo and its players. ``SOULAWEEN`` is the instance the registry knows as
-``"soulaween"``.
-
-The setup is drawn from ``random.Random(seed)``, in this order: the first player, then
-(standard mode) the characters not given, then the stances of Hei & Bai seats not
-given; nothing is drawn after it, so replay draws nothing.
+"""Soulaween as a kernel game: its setup (drawn by ``plan.draw_setup``; nothing is drawn
+after it, so replay draws nothing), the door and transition of ``rules``, views, undo
+and its parts. ``SOULAWEEN`` is the instance the registry knows as ``"soulaween"``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
 
 from aves_core.games.soulaween import rules
 from aves_core.games.soulaween.board import CELL_INDEX, FACES
 from aves_core.games.soulaween.events import Event, MoveUndone
-from aves_core.games.soulaween.moves import Move, Put
+from aves_core.games.soulaween.moves import MOVES, Move, Put
 from aves_core.games.soulaween.phases import PHASES, Phase
+from aves_core.games.soulaween.plan import SoulaweenSetupPlan, draw_setup
 from aves_core.games.soulaween.state import (
     CHARACTERS,
     HEI_BAI,
@@ -29,15 +27,9 @@ from aves_core.games.soulaween.state import (
     SoulaweenState,
 )
 from aves_core.games.soulaween.views import SoulaweenView, view_for
-from aves_core.kernel.convert import FieldError, describe, structure
+from aves_core.kernel.convert import FieldError, describe, json_object, structure
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result, ViewStatus
-
-if TYPE_CHECKING:
-    from aves_core.kernel.bots import Bot
-    from aves_core.kernel.chance import ChancePlan
-    from aves_core.kernel.search import SearchHooks
-    from aves_core.kernel.terminal import Screen
 
 __all__ = ["SOULAWEEN", "SoulaweenGame", "check_pairs"]
 
@@ -47,61 +39,34 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     """Soulaween for the kernel (its one instance is ``SOULAWEEN``)."""
 
     facts = GameFacts(
-        id="soulaween",
-        name="Soulaween",
-        version=1,
-        min_players=2,
-        max_players=2,
-        hidden_information=False,
-        chance=Chance.SETUP,
-        reasons=REASONS,
+        id="soulaween", name="Soulaween", version=1, min_players=2, max_players=2,
+        hidden_information=False, chance=Chance.SETUP, zero_sum=True, reasons=REASONS,
         reason_words={"three_tokens": "took three tokens",
                       "one_of_each_kind": "Little Death: one token of each kind"},
         summary="put and flip soul pieces on a 4x4 mat; reap chains to win three tokens",
-        setup_codes=("bad_first_player", "bad_setup"),
-        zero_sum=True,
-    )
+        setup_codes=("bad_first_player", "bad_setup"))
     phases = PHASES
     refusals = rules.REFUSALS
     undo_rule = ("only a seat's own move of the turn still in progress (its put, or its "
                  "reap, while it still has to reap or rotate) can be taken back")
-    _hooks: SearchHooks[Any, Any, Any] | None = None
+    parts: Mapping[str, str] = {
+        "screen": ".terminal:SoulaweenScreen", "encoding": ".encoding:SoulaweenEncoding",
+        "greedy": ".bots:GreedyBot", "search": ".bots:search_hooks"}
 
     # --- setup ---------------------------------------------------------------
 
-    def default_options(self) -> SoulaweenOptions:
-        """Simple mode: no characters."""
-        return SoulaweenOptions()
-
     def new_setup(self, num_players: int, options: SoulaweenOptions, seed: int | None, *,
                   first_player: int | None = None) -> SoulaweenSetup:
-        """The setup drawn from ``seed``: the first player, then (standard mode) the
-        characters not given, then the stances of Hei & Bai seats not given."""
+        """The setup drawn from ``random.Random(seed)`` (``plan.draw_setup``)."""
         self.check_players(num_players)
         if not isinstance(options, SoulaweenOptions):
-            raise ArgumentError(f"options must be SoulaweenOptions, not "
-                                f"{type(options).__name__}")
+            raise ArgumentError(f"options must be SoulaweenOptions, not {type(options).__name__}")
         if seed is not None:
             require_int(seed, "seed")
         rng = random.Random(seed)
-        drawn = rng.randrange(2)
-        characters: list[str | None] = [None, None]
-        if options.mode == "standard":
-            given = options.characters or (None, None)
-            characters = [given[seat] or rng.choice(CHARACTERS) for seat in (0, 1)]
-        elif options.characters is not None and any(options.characters):
-            raise SetupError("characters are for standard mode: set mode to standard",
-                             code="bad_setup", path="characters")
-        stances: list[str | None] = [None, None]
-        wanted = options.stances or (None, None)
-        for seat in (0, 1):
-            if characters[seat] == HEI_BAI:
-                stances[seat] = wanted[seat] or rng.choice(STANCES)
-            elif wanted[seat] is not None:
-                raise SetupError(f"seat {seat} has no stance: only Hei & Bai stand as hei or "
-                                 "bai", code="bad_setup", path="stances")
-        setup = SoulaweenSetup(drawn if first_player is None else first_player,
-                               (characters[0], characters[1]), (stances[0], stances[1]))
+        setup = draw_setup(options, lambda _what, choices, _seat: rng.choice(choices))
+        if first_player is not None:
+            setup = attrs.evolve(setup, first_player=first_player)
         self.start(num_players, setup)
         return setup
 
@@ -124,9 +89,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
             if item is not None and item not in CHARACTERS:
                 raise SetupError(f"{item!r:.40} is not a character: {', '.join(CHARACTERS)} "
                                  "or null", code="bad_setup", path=f"characters[{seat}]")
-        if (characters[0] is None) != (characters[1] is None):
-            # Standard mode gives each player a character and simple mode none
-            # ([decision]): a game of one character against none is in neither.
+        if (characters[0] is None) != (characters[1] is None):  # [decision]
             raise SetupError("characters are two (standard mode) or none (simple mode), "
                              "not one", code="bad_setup", path="characters")
         if type(stances) is not tuple or len(stances) != 2:
@@ -147,28 +110,20 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
         return SoulaweenOptions("standard", setup.characters, setup.stances)
 
     def setup_from_json(self, data: Any) -> SoulaweenSetup:
-        """The ``setup`` object of a log's header."""
-        if type(data) is not dict:
-            raise FieldError("the setup must be an object")
-        # The values are the rules' to judge (start: bad_setup); the shape is checked here.
-        check_pairs(data, {"characters": None, "stances": None})
+        """The ``setup`` of a log's header, checked for shape (``start`` judges its values)."""
+        check_pairs(json_object(data, "the setup"), {"characters": None, "stances": None})
         return structure(data, SoulaweenSetup)
 
     def options_from_json(self, data: Any) -> SoulaweenOptions:
         """Options from JSON; a value the options refuse is a FieldError naming it."""
-        if type(data) is not dict:
-            raise FieldError("the options must be an object")
-        check_pairs(data, {"characters": CHARACTERS, "stances": STANCES})
+        check_pairs(json_object(data, "the options"), {"characters": CHARACTERS,
+                                                       "stances": STANCES})
         return structure(data, SoulaweenOptions)
 
-    def setup_plan(self, num_players: int, options: SoulaweenOptions
-                   ) -> ChancePlan[SoulaweenSetup]:
-        """The first player, then the characters and stances not given
-        (``aves_core.games.soulaween.plan``)."""
-        from aves_core.games.soulaween.plan import SoulaweenSetupPlan
-
+    def setup_plan(self, num_players: int, options: SoulaweenOptions) -> SoulaweenSetupPlan:
+        """The draws of ``new_setup`` as chance nodes (``plan.SoulaweenSetupPlan``)."""
         self.check_players(num_players)
-        return SoulaweenSetupPlan(self, num_players, options)
+        return SoulaweenSetupPlan(options)
 
     # --- play ------------------------------------------------------------------
 
@@ -178,11 +133,13 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
     transition = staticmethod(rules.transition)
     view = staticmethod(view_for)
 
+    def all_moves(self, num_players: int, seat: int) -> tuple[Move, ...]:
+        """Every move of ``seat`` (``moves.MOVES``): the encoding's action indices."""
+        return MOVES[seat]
+
     def is_legal(self, state: SoulaweenState, move: Move) -> bool:
-        """The door's answer (``refusals``), as fast as a playout needs: a put of the seat
-        to move, in its turn, of a face on a cell, passes every check but the cell's own,
-        so the cell alone judges it; while a reap or a rotation is due, the few legal
-        moves are the answer."""
+        """The door's answer, as fast as a playout needs: a put in its turn is judged by its
+        cell alone, a reap or a rotation by the few legal moves."""
         if type(state) is SoulaweenState:
             if state.phase is not Phase.PLAYER_TURN:
                 return move in rules.legal_moves(state)
@@ -193,9 +150,7 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
 
     def view_status(self, view: SoulaweenView) -> ViewStatus:
         """The phase, the seat to move and the result of the state the view holds."""
-        state = view.state
-        return ViewStatus(state.phase.value, () if state.active is None else (state.active,),
-                          state.result)
+        return ViewStatus(self.phase_name(view.state), self.to_move(view.state), view.state.result)
 
     def undo(self, before: SoulaweenState, move: Move, events: Sequence[Event],
              after: SoulaweenState, seat: int) -> tuple[Event, ...] | None:
@@ -206,79 +161,37 @@ class SoulaweenGame(Game[SoulaweenState, Move, SoulaweenView, Event, SoulaweenOp
             return None
         return (MoveUndone(seat, before),)
 
-    # --- reports, players ---------------------------------------------------------------
+    # --- reports ---------------------------------------------------------------------------
 
     def state_report(self, state: SoulaweenState) -> dict[str, Any]:
         """The mat (rows 4 to 1), tokens, characters, stances and restrictions."""
-        return {
-            "mat": list(state.mat),
-            "tokens": [list(tokens) for tokens in state.tokens],
-            "characters": list(state.characters),
-            "stances": list(state.stances),
-            "restrictions": list(state.restrictions),
-        }
+        return {"mat": list(state.mat), "tokens": [list(tokens) for tokens in state.tokens],
+                "characters": list(state.characters), "stances": list(state.stances),
+                "restrictions": list(state.restrictions)}
 
     def describe_result(self, result: Result) -> str:
         """``three tokens`` or ``one token of each kind``."""
         return "one token of each kind" if result.reason == "one_of_each_kind" \
             else "three tokens"
 
-    def web_folder(self) -> Path:
-        """``games/soulaween/web``: the mat, the seats and the tokens in the browser."""
-        return Path(__file__).resolve().parent / "web"
-
-    def bot_factories(self) -> Mapping[str, Callable[[str], Bot]]:
-        """``random``, ``greedy`` and ``search`` (plain MCTS: nothing is hidden)."""
-        from aves_core.games.soulaween.bots import GreedyBot
-        from aves_core.kernel.bots import standard_bots
-
-        return standard_bots(self, greedy=GreedyBot)
-
-    def encoding(self, num_players: int) -> Any:
-        """The action indices and observation layout of ``aves_core.games.soulaween.encoding``."""
-        from aves_core.games.soulaween.encoding import SoulaweenEncoding
-
-        self.check_players(num_players)
-        return SoulaweenEncoding()
-
-    def search_hooks(self) -> SearchHooks[Any, Any, Any]:
-        """The true state, the greedy scores at the root, a quick playout policy."""
-        if self._hooks is None:
-            from aves_core.games.soulaween.bots import search_hooks
-
-            self._hooks = search_hooks(self)
-        return self._hooks
-
-    def screen(self) -> Screen[Any, Any, Any]:
-        """The mat in a terminal, for ``aves play --game soulaween``."""
-        from aves_core.games.soulaween.terminal import SoulaweenScreen
-
-        return SoulaweenScreen()
-
-
 
 def check_pairs(data: dict[str, Any], pairs: Mapping[str, tuple[str, ...] | None]) -> None:
-    """Each key of ``pairs`` in ``data``, when given, is a list of two values, one a
-    seat, each a string (one of its choices, when they are given) or null; a
-    ``FieldError`` names the first that is not (the converter would read a string
-    of two letters as two values)."""
+    """Each key of ``pairs`` given in ``data`` is a list of two values, one a seat, each a
+    string (one of its choices, when given) or null, or a ``FieldError`` names the first
+    that is not (the converter would read a string of two letters as two values)."""
     for key, choices in pairs.items():
         value = data.get(key)
-        if value is None:
-            continue
         # A tuple is what the converter unstructures to; JSON gives a list.
-        if type(value) not in (list, tuple):
+        if value is not None and type(value) not in (list, tuple):
             raise FieldError(f"expected a list of two values, one a seat, got "
                              f"{describe(value)}", path=key)
-        if len(value) != 2:
+        if value is not None and len(value) != 2:
             raise FieldError(f"expected two values, one a seat, got {len(value)}", path=key)
-        for seat, item in enumerate(value):
-            if item is None:
-                continue
-            if type(item) is not str:
+        for seat, item in enumerate(value or ()):
+            if item is not None and type(item) is not str:
                 raise FieldError(f"expected a string or null, got {describe(item)}",
                                  path=f"{key}[{seat}]")
-            if choices is not None and item not in choices:
+            if item is not None and choices is not None and item not in choices:
                 names = ", ".join(repr(choice) for choice in choices)
                 raise FieldError(f"expected one of {names} or null, got {describe(item)}",
                                  path=f"{key}[{seat}]")

@@ -1,13 +1,5 @@
-"""Soulaween's moves, declared by their notation: ``SEAT:put CELL FACE``,
-``SEAT:reap PATTERN``, ``SEAT:rotate`` and ``SEAT:keep``, for example ``0:put b3
-white`` and ``1:reap a1-d4``.
-
-A reap names its pattern as ``board.Pattern`` writes it: a chain by its two ends, a
-square by its lower-left and upper-right corners, a tilted L by its four cells; four
-cells that form no pattern are written as they are (a log's JSON may hold them, and the
-rules refuse them: ``not_reapable``). Each move has that one text (the terminal reads
-friendlier forms: ``board.parse_cells``). A cell of a cell's shape that is no cell of
-the mat (``e5``) is ``unknown_cell``, in a text and in a log's JSON.
+"""Soulaween's moves, declared by their notation (docs/soulaween.md, "Moves and their
+notation"): ``0:put b3 white``, ``1:reap a1-d4``, ``0:rotate``, ``0:keep``.
 """
 
 from __future__ import annotations
@@ -20,6 +12,7 @@ from aves_core.games.soulaween.board import (
     CELL_NAMES,
     FACES,
     PATTERN_BY_MASK,
+    PATTERNS,
     cell_index,
     mask_of,
     parse_cells,
@@ -28,9 +21,7 @@ from aves_core.kernel.convert import FieldError, describe
 from aves_core.kernel.errors import NotationError
 from aves_core.kernel.notation import Codec, Token, move
 
-__all__ = ["CELL", "CELLS", "FACE", "Keep", "Move", "Put", "Reap", "Rotate"]
-
-_WHERE = "a column a-d and a row 1-4, such as b3"
+__all__ = ["CELL", "CELLS", "FACE", "MOVES", "Keep", "Move", "Put", "Reap", "Rotate"]
 
 
 class _Named(Token):
@@ -55,7 +46,8 @@ class _Named(Token):
         return text
 
 
-CELL = _Named(r"[a-z][0-9]", "CELL", CELL_NAMES, f"a cell: {_WHERE}", "unknown_cell")
+CELL = _Named(r"[a-z][0-9]", "CELL", CELL_NAMES, "a cell: a column a-d and a row 1-4, such as b3",
+              "unknown_cell")
 """A cell of the mat: ``b3``."""
 FACE = _Named(r"[a-z]+", "FACE", FACES, "a face: black or white")
 """A piece's face: ``black`` or ``white``."""
@@ -96,11 +88,10 @@ class _Cells(Codec[tuple[str, ...]]):
         if len(data) != 4:
             raise FieldError(f"a reap names four cells, not {len(data)}")
         for index, cell in enumerate(data):
-            if type(cell) is not str:
-                raise FieldError(f"expected a string, got {describe(cell)}", path=f"[{index}]")
-            if cell not in CELL.names:
-                raise FieldError(f"{cell[:20]!r} is not a cell: {_WHERE}", path=f"[{index}]",
-                                 code="unknown_cell")
+            try:
+                CELL.from_json(cell)
+            except FieldError as error:
+                raise FieldError(error.message, path=f"[{index}]", code=error.code) from None
             if cell in data[:index]:
                 raise FieldError(f"a reap names four different cells, and {cell!r} is named "
                                  "twice", path=f"[{index}]")
@@ -157,3 +148,10 @@ class Keep:
 
 Move: TypeAlias = Put | Reap | Rotate | Keep
 """Any move."""
+
+MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    (*(Put(seat, cell, face) for cell in CELL_NAMES for face in FACES),
+     *(Reap(seat, pattern.cells) for pattern in PATTERNS), Rotate(seat), Keep(seat))
+    for seat in (0, 1))
+"""Every move of each seat: puts by cell index (black, then white), reaps by pattern,
+rotate and keep (the game's ``all_moves``, the encoding's action indices)."""

@@ -1,11 +1,6 @@
-"""Soulaween's phases and the transitions between them, declared once.
-
-A turn: the player puts a piece (``playerTurn``); its neighbours flip (``flip``,
-automatic); a reapable pattern is reaped (``reap``: automatic when there is one,
-after the player's choice in ``chooseReap`` when there are several); a player
-with their tokens wins at once (``gameEnd``); a full mat is cleaned
-(``cleanup``, automatic); a Hei & Bai player then rotates or keeps
-(``chooseRotation``); and the other player's turn begins.
+"""Soulaween's phases and the transitions between them, declared once (drawn in
+docs/soulaween.md, "Phases"): ``flip``, ``reap`` and ``cleanup`` are passed through on
+their own, the game rests in the others.
 """
 
 from __future__ import annotations

@@ -1,26 +1,17 @@
-"""The rules of Soulaween as pure functions over frozen states.
-
-``REFUSALS`` is the door, its codes in the order they are checked:
-``bad_notation``, ``game_over``, ``not_your_turn``, ``wrong_phase``,
-``cell_taken``, ``not_reapable``. ``transition`` applies a legal move; a put runs
-the automatic phases on its own: the flip, the reap (at once when one pattern is
-reapable for the player, after their choice when several are), the immediate
-win, the cleanup of a full mat, and Hei & Bai's choice to rotate or keep.
-
-The order of a turn is a decision of this implementation where the rules are
-silent: the win is checked at the end of the reap, before the cleanup; the
-cleanup comes before Hei & Bai's rotation, so the player decides with the
-cleaned mat in view.
+"""The rules of Soulaween as pure functions over frozen states (docs/soulaween.md):
+``legal_moves``, the door (``REFUSALS``, its codes in the order they are checked) and
+``transition``, which plays a put's automatic steps on its own. Where the rules are
+silent, the win comes at the end of the reap, before the cleanup, and the cleanup
+before Hei & Bai's rotation, so the player decides with the cleaned mat in view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
 
 from aves_core.games.soulaween.board import (
     BLACK,
     CELL_INDEX,
-    CELL_NAMES,
     CHAIN,
     DIAGONAL,
     FULL,
@@ -47,7 +38,7 @@ from aves_core.games.soulaween.events import (
     RotationDue,
     TurnStarted,
 )
-from aves_core.games.soulaween.moves import Keep, Move, Put, Reap, Rotate
+from aves_core.games.soulaween.moves import MOVES, Keep, Move, Put, Reap, Rotate
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import (
     ANUBIS,
@@ -61,7 +52,8 @@ from aves_core.kernel.door import BAD_NOTATION, refuse
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = ["REFUSALS", "TOKENS_TO_WIN", "legal_moves", "put_and_flip", "reapable", "transition"]
+__all__ = ["REFUSALS", "TOKENS_TO_WIN", "legal_moves", "put_and_flip", "reapable",
+           "transition"]
 
 TOKENS_TO_WIN = 3
 """A player with three tokens wins (Little Death: one of each kind, which is three)."""
@@ -75,12 +67,11 @@ _KIND_TOKEN = {SQUARE: "cloth", TILTED_L: "scythe", CHAIN: "needle"}
 """Little Death's token for each kind of pattern: Cloth, Scythe and Needle."""
 _TOKEN_KIND = {token: kind for kind, token in _KIND_TOKEN.items()}
 
-# Moves are values: each is built once and shared.
-_PUTS = tuple(tuple((Put(player, CELL_NAMES[cell], BLACK), Put(player, CELL_NAMES[cell], WHITE))
-                    for cell in range(16)) for player in (0, 1))
-_REAPS = tuple({pattern.mask: Reap(player, pattern.cells) for pattern in PATTERNS}
-               for player in (0, 1))
-_TURNS = tuple((Rotate(player), Keep(player)) for player in (0, 1))
+# Moves are values: each is built once (``MOVES``) and shared.
+_PUTS = tuple(tuple(moves[2 * cell:2 * cell + 2] for cell in range(16)) for moves in MOVES)
+_REAPS = tuple({pattern.mask: moves[32 + index] for index, pattern in enumerate(PATTERNS)}
+               for moves in MOVES)
+_TURNS = tuple(moves[-2:] for moves in MOVES)
 
 
 # --- legal moves ---------------------------------------------------------------------
@@ -92,25 +83,23 @@ def reapable(state: SoulaweenState, player: int) -> tuple[Pattern, ...]:
                      state.restrictions[player])
 
 
+@functools.cache
+def _little_death(tokens: tuple[str, ...]) -> tuple[Pattern, ...]:
+    """Little Death's patterns: one token of each kind, so a kind it holds is not reapable."""
+    held = {_TOKEN_KIND[token] for token in tokens}
+    return tuple(pattern for pattern in PATTERNS if pattern.kind not in held)
+
+
 def _reapable(black: int, white: int, character: str | None, tokens: tuple[str, ...],
               restriction: str | None) -> tuple[Pattern, ...]:
-    if character == LITTLE_DEATH:
-        # One token of each kind: a kind already held is not reapable (nor forced).
-        held = {_TOKEN_KIND[token] for token in tokens}
-        candidates: Iterable[Pattern] = (pattern for pattern in PATTERNS
-                                         if pattern.kind not in held)
-    else:
-        candidates = _CHAINS
+    candidates = _little_death(tokens) if character == LITTLE_DEATH else _CHAINS
+    # A restricted player's patterns are those of the face of its restriction.
+    black = 0 if restriction == WHITE else black
+    white = 0 if restriction == BLACK else white
     found = []
     for pattern in candidates:
         mask = pattern.mask
-        if black & mask == mask:
-            face = BLACK
-        elif white & mask == mask:
-            face = WHITE
-        else:
-            continue
-        if restriction is None or face == restriction:
+        if black & mask == mask or white & mask == mask:
             found.append(pattern)
     return tuple(found)
 
@@ -125,8 +114,7 @@ def legal_moves(state: SoulaweenState) -> tuple[Move, ...]:
         return ()
     phase = state.phase
     if phase is _PLAYER_TURN:
-        empty = state.empty
-        puts = _PUTS[player]
+        empty, puts = state.empty, _PUTS[player]
         return tuple(move for cell in NAME_ORDER if empty >> cell & 1 for move in puts[cell])
     if phase is _CHOOSE_REAP:
         reaps = _REAPS[player]
@@ -145,9 +133,8 @@ def _game_over(state: SoulaweenState, move: Move) -> str | None:
 
 
 def _not_your_turn(state: SoulaweenState, move: Move) -> str | None:
-    if move.player == state.active:
-        return None
-    return f"it is seat {state.active}'s move, not seat {move.player}'s"
+    return (None if move.player == state.active
+            else f"it is seat {state.active}'s move, not seat {move.player}'s")
 
 
 _WANTED = {Put: _PLAYER_TURN, Reap: _CHOOSE_REAP, Rotate: _CHOOSE_ROTATION,
@@ -157,16 +144,13 @@ _EXPECTED = {_PLAYER_TURN: "put a piece", _CHOOSE_REAP: "choose a pattern to rea
 
 
 def _wrong_phase(state: SoulaweenState, move: Move) -> str | None:
-    if state.phase is _WANTED[type(move)]:
-        return None
-    return (f"seat {move.player} must {_EXPECTED[state.phase]} now (phase "
-            f"{state.phase.value})")
+    return (None if state.phase is _WANTED[type(move)] else
+            f"seat {move.player} must {_EXPECTED[state.phase]} now (phase {state.phase.value})")
 
 
 def _cell_taken(state: SoulaweenState, move: Put) -> str | None:
-    if state.empty >> CELL_INDEX[move.cell] & 1:
-        return None
-    return f"{move.cell} holds a piece already"
+    return (None if state.empty >> CELL_INDEX[move.cell] & 1
+            else f"{move.cell} holds a piece already")
 
 
 def _not_reapable(state: SoulaweenState, move: Reap) -> str | None:
@@ -190,25 +174,71 @@ move of no text first, as the notation refuses a text before any rule."""
 
 def transition(state: SoulaweenState, move: Move, events: list[Event] | None = None
                ) -> SoulaweenState:
-    """The state after a legal ``move`` (the door has judged it); ``events``, when a
-    list, hears what happened (nothing is hidden in Soulaween)."""
-    player = move.player
-    kind = type(move)
-    if kind is Put:
-        return _put(state, player, CELL_INDEX[move.cell], move.face, events)  # type: ignore[union-attr]
-    if kind is Reap:
-        pattern = PATTERN_BY_MASK[move.mask]  # type: ignore[union-attr]
-        return _reap(state, state.black, state.white, player, pattern, state.put_face, events)
-    stances = state.stances
-    if kind is Rotate:
-        stance = BAI if stances[player] == HEI else HEI
-        stances = (stance, stances[1]) if player == 0 else (stances[0], stance)
+    """The state after a legal ``move`` (the door has judged it), the steps of the turn in
+    the rules' order; ``events``, when a list, hears what happened."""
+    player, character = move.player, state.characters[move.player]
+    black, white, tokens, stances = state.black, state.white, state.tokens, state.stances
+    characters, restrictions = state.characters, state.restrictions
+    if isinstance(move, Rotate | Keep):
+        if isinstance(move, Rotate):
+            stance = BAI if stances[player] == HEI else HEI
+            stances = (stance, stances[1]) if player == 0 else (stances[0], stance)
         if events is not None:
-            events.append(Rotated(player, stance))
-    elif events is not None:
-        events.append(Kept(player))
-    return _next_turn(state, state.black, state.white, state.tokens, stances,
-                      state.restrictions, player, events)
+            events.append(Rotated(player, stance) if isinstance(move, Rotate) else Kept(player))
+    else:
+        if isinstance(move, Put):  # the put, and the flip of its neighbours
+            cell, put_face = CELL_INDEX[move.cell], move.face
+            around = (DIAGONAL if stances[player] == BAI else ORTHOGONAL)[cell]
+            black, white = put_and_flip(black, white, cell, put_face == BLACK, around)
+            if events is not None:
+                events.append(PiecePut(player, move.cell, put_face))
+                if (state.black | state.white) & around:
+                    events.append(PiecesFlipped(cells_of((state.black | state.white) & around)))
+            patterns = _reapable(black, white, character, tokens[player], restrictions[player])
+            if len(patterns) > 1:  # the player chooses one; with one, it is reaped at once
+                if events is not None:
+                    events.append(ReapDue(player))
+                return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                                      _CHOOSE_REAP, player, put_face)
+            pattern = patterns[0] if patterns else None
+        else:
+            assert state.put_face is not None
+            put_face, pattern = state.put_face, PATTERN_BY_MASK[move.mask]
+        if pattern is not None:  # the reap, and the win at its end
+            mask = pattern.mask
+            face = BLACK if black & mask == mask else WHITE
+            black, white = black & ~mask, white & ~mask
+            token = (_KIND_TOKEN[pattern.kind] if character == LITTLE_DEATH
+                     else f"anubis_{face}" if character == ANUBIS else "vulture")
+            mine = (*tokens[player], token)
+            tokens = (mine, tokens[1]) if player == 0 else (tokens[0], mine)
+            # Taking a token lifts the player's own restriction; an Anubis token restricts
+            # the opponent's next token to its face (only the latest counts).
+            other = face if character == ANUBIS else restrictions[1 - player]
+            restrictions = (None, other) if player == 0 else (other, None)
+            if events is not None:
+                events.append(PiecesReaped(player, pattern.cells, face, token))
+            if len(mine) >= TOKENS_TO_WIN:
+                result = Result((player,), "one_of_each_kind" if character == LITTLE_DEATH
+                                else "three_tokens")
+                if events is not None:
+                    events.append(GameEnded(result))
+                return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                                      _GAME_END, None, None, result)
+        if black | white == FULL:  # the cleanup: the face put this turn leaves the mat
+            if events is not None:
+                events.append(MatCleaned(put_face, cells_of(black if put_face == BLACK
+                                                            else white)))
+            black, white = (0, white) if put_face == BLACK else (black, 0)
+        if character == HEI_BAI:
+            if events is not None:
+                events.append(RotationDue(player))
+            return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                                  _CHOOSE_ROTATION, player)
+    if events is not None:
+        events.append(TurnStarted(1 - player))
+    return SoulaweenState(black, white, tokens, characters, stances, restrictions,
+                          _PLAYER_TURN, 1 - player)
 
 
 def put_and_flip(black: int, white: int, cell: int, black_up: bool, around: int
@@ -222,88 +252,3 @@ def put_and_flip(black: int, white: int, cell: int, black_up: bool, around: int
         white |= 1 << cell
     flipped_black, flipped_white = black & around, white & around
     return (black & ~around) | flipped_white, (white & ~around) | flipped_black
-
-
-def _put(state: SoulaweenState, player: int, cell: int, face: str,
-         events: list[Event] | None) -> SoulaweenState:
-    around = DIAGONAL[cell] if state.stances[player] == BAI else ORTHOGONAL[cell]
-    black, white = put_and_flip(state.black, state.white, cell, face == BLACK, around)
-    if events is not None:
-        events.append(PiecePut(player, CELL_NAMES[cell], face))
-        flipped = (state.black | state.white) & around
-        if flipped:
-            events.append(PiecesFlipped(cells_of(flipped)))
-    patterns = _reapable(black, white, state.characters[player], state.tokens[player],
-                         state.restrictions[player])
-    if not patterns:
-        return _cleanup(state, black, white, state.tokens, state.restrictions, player, face,
-                        events)
-    if len(patterns) == 1:  # one pattern: the reap is forced and needs no choice
-        return _reap(state, black, white, player, patterns[0], face, events)
-    if events is not None:
-        events.append(ReapDue(player))
-    return SoulaweenState(black, white, state.tokens, state.characters, state.stances,
-                          state.restrictions, _CHOOSE_REAP, player, face)
-
-
-def _reap(state: SoulaweenState, black: int, white: int, player: int, pattern: Pattern,
-          put_face: str | None, events: list[Event] | None) -> SoulaweenState:
-    mask = pattern.mask
-    face = BLACK if black & mask == mask else WHITE
-    black, white = black & ~mask, white & ~mask
-    character = state.characters[player]
-    if character == LITTLE_DEATH:
-        token = _KIND_TOKEN[pattern.kind]
-    elif character == ANUBIS:
-        token = f"anubis_{face}"
-    else:
-        token = "vulture"
-    mine = (*state.tokens[player], token)
-    tokens = (mine, state.tokens[1]) if player == 0 else (state.tokens[0], mine)
-    # Taking a token lifts the player's own restriction; an Anubis token restricts the
-    # opponent's next token to its face (only the latest counts).
-    restrictions = list(state.restrictions)
-    restrictions[player] = None
-    if character == ANUBIS:
-        restrictions[1 - player] = face
-    if events is not None:
-        events.append(PiecesReaped(player, pattern.cells, face, token))
-    if len(mine) >= TOKENS_TO_WIN:
-        reason = "one_of_each_kind" if character == LITTLE_DEATH else "three_tokens"
-        result = Result((player,), reason)
-        if events is not None:
-            events.append(GameEnded(result))
-        return SoulaweenState(black, white, tokens, state.characters, state.stances,
-                              (restrictions[0], restrictions[1]), _GAME_END, None, None,
-                              result)
-    assert put_face is not None
-    return _cleanup(state, black, white, tokens, (restrictions[0], restrictions[1]), player,
-                    put_face, events)
-
-
-def _cleanup(state: SoulaweenState, black: int, white: int,
-             tokens: tuple[tuple[str, ...], tuple[str, ...]],
-             restrictions: tuple[str | None, str | None], player: int, face: str,
-             events: list[Event] | None) -> SoulaweenState:
-    if black | white == FULL:  # no empty cell: the face put this turn leaves the mat
-        removed = black if face == BLACK else white
-        black, white = (0, white) if face == BLACK else (black, 0)
-        if events is not None:
-            events.append(MatCleaned(face, cells_of(removed)))
-    if state.characters[player] == HEI_BAI:
-        if events is not None:
-            events.append(RotationDue(player))
-        return SoulaweenState(black, white, tokens, state.characters, state.stances,
-                              restrictions, _CHOOSE_ROTATION, player)
-    return _next_turn(state, black, white, tokens, state.stances, restrictions, player, events)
-
-
-def _next_turn(state: SoulaweenState, black: int, white: int,
-               tokens: tuple[tuple[str, ...], tuple[str, ...]],
-               stances: tuple[str | None, str | None],
-               restrictions: tuple[str | None, str | None], player: int,
-               events: list[Event] | None) -> SoulaweenState:
-    if events is not None:
-        events.append(TurnStarted(1 - player))
-    return SoulaweenState(black, white, tokens, state.characters, stances, restrictions,
-                          _PLAYER_TURN, 1 - player)

@@ -1,11 +1,8 @@
 """Frozen values that describe a game of Soulaween: options, setup and state.
 
-The characters of standard mode are ``little_death`` (Little Death / Papa
-Death), ``anubis`` (Anubis / Osiris) and ``hei_bai`` (Hei & Bai Wuchang, who
-stands as ``hei`` or ``bai``); a player without one (simple mode) has None.
-Tokens are named by kind: ``vulture`` (Teacher Vulture: players without a
-character, and Hei & Bai), ``cloth``, ``scythe`` and ``needle`` (Little Death),
-``anubis_black`` and ``anubis_white`` (Anubis, the face reaped).
+Tokens are named by kind: ``vulture`` (Teacher Vulture: players without a character,
+and Hei & Bai), ``cloth``, ``scythe`` and ``needle`` (Little Death), ``anubis_black``
+and ``anubis_white`` (Anubis, the face reaped).
 """
 
 from __future__ import annotations
@@ -20,23 +17,13 @@ from aves_core.games.soulaween.phases import Phase
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
-__all__ = [
-    "ANUBIS",
-    "CHARACTERS",
-    "HEI_BAI",
-    "LITTLE_DEATH",
-    "REASONS",
-    "STANCES",
-    "SoulaweenOptions",
-    "SoulaweenSetup",
-    "SoulaweenState",
-]
+__all__ = ["ANUBIS", "CHARACTERS", "HEI_BAI", "LITTLE_DEATH", "REASONS", "STANCES", "Pair",
+           "SoulaweenOptions", "SoulaweenSetup", "SoulaweenState"]
 
-LITTLE_DEATH = "little_death"
-ANUBIS = "anubis"
-HEI_BAI = "hei_bai"
+LITTLE_DEATH, ANUBIS, HEI_BAI = "little_death", "anubis", "hei_bai"
 CHARACTERS = (LITTLE_DEATH, ANUBIS, HEI_BAI)
-"""The characters of standard mode."""
+"""The characters of standard mode: Little Death (Papa Death), Anubis (Osiris) and Hei &
+Bai Wuchang; a player without one (simple mode) has None."""
 HEI, BAI = "hei", "bai"
 STANCES = (HEI, BAI)
 """Hei & Bai's two stances: Hei flips orthogonal neighbours, Bai diagonal ones."""
@@ -44,6 +31,8 @@ REASONS = ("three_tokens", "one_of_each_kind")
 """Why a game ends: three tokens, or Little Death's one token of each kind."""
 
 Mode = Literal["simple", "standard"]
+Pair = tuple[str | None, str | None]
+"""One value a seat, seat 0's first: a character, a stance or a restriction (None: none)."""
 
 
 def _mode(_instance: object, _attribute: object, value: object) -> None:
@@ -78,10 +67,10 @@ class SoulaweenOptions:
     mode: Mode = attrs.field(default="simple", validator=_mode, metadata={
         "help": "simple: no characters; standard: each player also has a character "
                 "(Little Death, Anubis or Hei & Bai) with a power of its own"})
-    characters: tuple[str | None, str | None] | None = attrs.field(
-        default=None, converter=_tuple_or_none, validator=_pair(CHARACTERS, "characters"))
-    stances: tuple[str | None, str | None] | None = attrs.field(
-        default=None, converter=_tuple_or_none, validator=_pair(STANCES, "stances"))
+    characters: Pair | None = attrs.field(default=None, converter=_tuple_or_none,
+                                          validator=_pair(CHARACTERS, "characters"))
+    stances: Pair | None = attrs.field(default=None, converter=_tuple_or_none,
+                                       validator=_pair(STANCES, "stances"))
 
 
 @attrs.frozen
@@ -90,9 +79,8 @@ class SoulaweenSetup:
     none, simple mode) and each Hei & Bai seat's starting stance (None for others)."""
 
     first_player: int
-    characters: tuple[str | None, str | None] = (None, None)
-    stances: tuple[str | None, str | None] = (None, None)
-
+    characters: Pair = (None, None)
+    stances: Pair = (None, None)
 
 
 
@@ -111,9 +99,9 @@ class SoulaweenState:
     black: int
     white: int
     tokens: tuple[tuple[str, ...], tuple[str, ...]]
-    characters: tuple[str | None, str | None]
-    stances: tuple[str | None, str | None]
-    restrictions: tuple[str | None, str | None]
+    characters: Pair
+    stances: Pair
+    restrictions: Pair
     phase: Phase
     active: int | None
     put_face: str | None = None
@@ -134,17 +122,12 @@ class SoulaweenState:
     @property
     def mat(self) -> tuple[str, ...]:
         """The mat as text, rows 4 down to 1, columns a to d: ``B``, ``W`` or ``.``."""
-        rows = []
-        for row in reversed(range(SIZE)):
-            rows.append("".join(
-                "B" if self.black >> (row * SIZE + column) & 1
-                else "W" if self.white >> (row * SIZE + column) & 1 else "."
-                for column in range(SIZE)))
-        return tuple(rows)
+        return tuple("".join("B" if self.black >> index & 1 else "W" if self.white >> index & 1
+                             else "." for index in range(row * SIZE, row * SIZE + SIZE))
+                     for row in reversed(range(SIZE)))
 
     def __str__(self) -> str:
-        lines = [f"{row + 1} {' '.join(text)}" for row, text in
-                 zip(reversed(range(SIZE)), self.mat, strict=True)]
+        lines = [f"{SIZE - row} {' '.join(text)}" for row, text in enumerate(self.mat)]
         lines.append("  a b c d")
         for seat in (0, 1):
             who = self.characters[seat] or "no character"

@@ -1,8 +1,4 @@
-"""What a seat sees of a game of Soulaween: everything, since nothing is hidden.
-
-A view is the whole state, the seat's own legal moves (empty unless it is its
-move) and who it is for.
-"""
+"""What a seat sees of a game of Soulaween: everything, since nothing is hidden."""
 
 from __future__ import annotations
 
@@ -24,11 +20,6 @@ class SoulaweenView:
     seat: int | None
     state: SoulaweenState
     legal_moves: tuple[Move, ...]
-
-    @property
-    def is_my_turn(self) -> bool:
-        """True when this seat is the one to move."""
-        return self.seat is not None and self.seat == self.state.active
 
 
 def view_for(state: SoulaweenState, seat: int | None) -> SoulaweenView:
