@@ -15,12 +15,11 @@ from typing import Any
 from aves_core.games.tsukuru.evaluator import (
     TARGET,
     TileSet,
-    arrangement_of,
     finishes,
     score,
     totals,
 )
-from aves_core.games.tsukuru.listing import legal_moves
+from aves_core.games.tsukuru.listing import finish_score, legal_moves
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.rules import get_plan, transition
@@ -102,15 +101,6 @@ class _Judge:
                    for index, count in enumerate(concealed) if count)
 
 
-def _finish_value(judge: _Judge, move: Finish | FinishFrom, concealed: Counts) -> float:
-    arrangement = arrangement_of(move.arrangement)
-    if not judge.advanced:
-        return FINISH + 1
-    heaven = type(move) is Finish and judge.view.turns[judge.seat] == 0
-    return FINISH + score(concealed, judge.opened, arrangement, advanced=True,
-                          dealer=judge.view.dealer == judge.seat, heaven=heaven).points
-
-
 def score_moves(view: TsukuruView) -> dict[Move, float]:
     """GreedyBot's value of each of ``view.legal_moves`` (see the module's docstring)."""
     moves = view.legal_moves
@@ -122,12 +112,9 @@ def score_moves(view: TsukuruView) -> dict[Move, float]:
     present = None
     for move in moves:
         kind = type(move)
-        if kind is Finish:
-            scores[move] = _finish_value(judge, move, concealed)  # type: ignore[arg-type]
-        elif kind is FinishFrom:
-            taken = view.discards[move.source][-1]  # type: ignore[union-attr]
-            scores[move] = _finish_value(judge, move,  # type: ignore[arg-type]
-                                         _add(concealed, INDEX[taken], 1))
+        if kind is Finish or kind is FinishFrom:
+            scores[move] = FINISH + finish_score(view, move, concealed,  # type: ignore[arg-type]
+                                                 judge.advanced).points
         elif kind is Discard:
             scores[move] = judge.waits(_add(concealed, INDEX[move.tile], -1),  # type: ignore[union-attr]
                                        judge.opened)
