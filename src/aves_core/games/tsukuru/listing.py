@@ -31,7 +31,7 @@ from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, PURPLE, Counts, 
 if TYPE_CHECKING:
     from aves_core.games.tsukuru.views import TsukuruView
 
-__all__ = ["finish_score", "legal_moves", "moves_for"]
+__all__ = ["finish_score", "legal_moves", "moves_for", "seat_moves"]
 
 _TURN, _DRAWN, _DISCARD = Phase.TURN, Phase.DRAWN, Phase.DISCARD
 
@@ -59,7 +59,7 @@ _GETS = _get_table()
 
 
 @functools.cache
-def _seat_moves(player: int) -> tuple[Draw, tuple[Discard, ...], dict[tuple[int, str], Get]]:
+def seat_moves(player: int) -> tuple[Draw, tuple[Discard, ...], dict[tuple[int, str], Get]]:
     """A seat's draw, its discard of each kind, and its gets made so far by source and
     token."""
     return Draw(player), tuple(Discard(player, code) for code in KINDS), {}
@@ -111,7 +111,7 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
     """``player``'s legal moves from what it sees (``legal_moves``' order): its concealed
     tiles and open sets, every discard pile, the phase, the scoring, whether it deals
     and whether this is its first turn of the round."""
-    draw, row, gets = _seat_moves(player)
+    draw, row, gets = seat_moves(player)
     if phase is _DISCARD:
         return tuple(itertools.compress(row, concealed))
     if phase is _DRAWN:

@@ -9,14 +9,7 @@ from __future__ import annotations
 import random
 
 from aves_core.games.tsukuru.phases import Phase
-from aves_core.games.tsukuru.state import (
-    ENDS,
-    HAND_TILES,
-    SCORINGS,
-    TsukuruOptions,
-    TsukuruSetup,
-    TsukuruState,
-)
+from aves_core.games.tsukuru.state import HAND_TILES, TsukuruOptions, TsukuruSetup, TsukuruState
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, counts_of, full_set
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 
@@ -104,12 +97,7 @@ def start(num_players: int, setup: TsukuruSetup) -> TsukuruState:
     count = check_players(num_players)
     if not isinstance(setup, TsukuruSetup):
         raise ArgumentError(f"a Tsukuru setup is a TsukuruSetup, not {type(setup).__name__}")
-    for name, allowed in (("scoring", SCORINGS), ("end", ENDS)):
-        value = getattr(setup, name)
-        if type(value) is not str or value not in allowed:
-            raise SetupError(f"{name} is {' or '.join(allowed)}, not {value!r:.20}",
-                             code="bad_options", path=name)
-    options = TsukuruOptions(setup.scoring, setup.end)  # end=rounds with basic: bad_options
+    options = TsukuruOptions(setup.scoring, setup.end)  # bad_options
     dealer = setup.dealer
     if type(dealer) is not int or not 0 <= dealer < count:
         raise SetupError(f"the dealer is a seat 0 to {count - 1}, not {dealer!r:.20}",
