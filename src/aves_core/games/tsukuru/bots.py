@@ -12,13 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
-from aves_core.games.tsukuru.evaluator import (
-    TARGET,
-    TileSet,
-    finishes,
-    score,
-    totals,
-)
+from aves_core.games.tsukuru.evaluator import TARGET, TileSet, finishes, score, totals
 from aves_core.games.tsukuru.listing import finish_score, legal_moves, seat_moves
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase

@@ -14,12 +14,7 @@ import random
 from typing import Any
 
 from aves_core.games.tsukuru import events as ev
-from aves_core.games.tsukuru.evaluator import (
-    TARGET,
-    TileSet,
-    arrangement_of,
-    set_colours,
-)
+from aves_core.games.tsukuru.evaluator import TARGET, TileSet, arrangement_of, set_colours
 from aves_core.games.tsukuru.listing import finish_score
 from aves_core.games.tsukuru.moves import (
     SEAT_MOVES,
