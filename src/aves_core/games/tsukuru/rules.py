@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from typing import Any
 
 from aves_core.games.tsukuru import events as ev
@@ -177,10 +178,8 @@ def _not_held(state: TsukuruState, move: Move) -> str | None:
             return None
         return f"the concealed tiles hold no {' and '.join(tiles)}"
     hand = _hand(state, move)  # type: ignore[arg-type]
-    needed: dict[str, int] = {}
-    for tiles, _colour in _tokens(move):  # type: ignore[arg-type]
-        for tile in tiles:
-            needed[tile] = needed.get(tile, 0) + 1
+    needed = Counter(tile for tiles, _colour in _tokens(move)  # type: ignore[arg-type]
+                     for tile in tiles)
     for tile, count in needed.items():
         if hand[INDEX[tile]] < count:
             return (f"seat {move.player}'s concealed tiles hold {hand[INDEX[tile]]} "  # type: ignore[union-attr]
