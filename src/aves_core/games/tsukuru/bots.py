@@ -184,12 +184,9 @@ distance for a hand that needs no single tile."""
 
 
 def keep_value(concealed: Counts, opened: tuple[TileSet, ...]) -> int:
-    """A quick judge of 7 tiles: ``WAIT`` times how many of the 61 tiles have a value
-    that one more free tile needs for some arrangement's total to reach 10 (the tiles
-    that would finish the hand by joining no set); a hand with none loses the distance
-    from its nearest total to the reach of one tile (2 to 10). It ignores the sets a new
-    tile would make and which tiles are seen, so costs one ``totals`` lookup (cached),
-    where GreedyBot's waits try every unseen kind."""
+    """A quick judge of 7 tiles: ``WAIT`` times how many of the 61 tiles would finish
+    the hand as a tile in no set (docs/tsukuru.md, "Bots"); a hand with none loses the
+    distance from its nearest total to the reach of one tile (2 to 10)."""
     reached = totals(concealed, opened)
     needed = {TARGET - total for total in reached if 2 <= total <= TARGET}
     if needed:
@@ -263,10 +260,8 @@ def _round_result(state: TsukuruState) -> Result | None:
 
 
 TIE_BREAK = 1e-9
-"""The weight of ``_outlook`` in the root's discard scores: at most about 1e-4, far
-below a change of one tile in GreedyBot's waits (at least 1/61), so it only orders the
-discards greedy finds equal (all waiting for nothing: 45% of greedy's discards in
-2-player games)."""
+"""The weight of ``_outlook`` in the root's discard scores: far below a change of one
+tile in GreedyBot's waits, so it only orders the discards greedy finds equal."""
 
 
 def _outlook(concealed: Counts, opened: tuple[TileSet, ...], unseen: Sequence[int]
