@@ -12,20 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
-from aves_core.games.tsukuru.evaluator import (
-    TARGET,
-    TileSet,
-    arrangement_of,
-    finishes,
-    score,
-    totals,
-)
-from aves_core.games.tsukuru.listing import legal_moves
+from aves_core.games.tsukuru.evaluator import TARGET, TileSet, finishes, score, totals
+from aves_core.games.tsukuru.listing import finish_score, legal_moves, seat_moves
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.rules import get_plan, transition
 from aves_core.games.tsukuru.state import TsukuruOptions, TsukuruState
-from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, Counts, tiles_of
+from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, Counts, counts_of, tiles_of
 from aves_core.games.tsukuru.views import TsukuruView
 from aves_core.kernel.bots import BestScoreBot, Bot, standard_bots
 from aves_core.kernel.errors import ArgumentError
@@ -43,10 +36,8 @@ lasts (47 tiles in the deck of 2 players), so the cutoff is a guard."""
 CLOSED = 1.0
 """The Closed bonus a get gives up under advanced scoring (TK13)."""
 PRIOR = 30.0
-"""The weight of the root's scores (greedy's, its ties ordered by ``_outlook``) in the
-search's first visits (progressive bias; the kernel's default is 3). A round's outcome
-is noisy: at 100 iterations the default let a few lucky playouts override a sound
-first choice, and the search played worse than its own root scores alone."""
+"""The weight of the root's scores in the search's first visits (docs/tsukuru.md,
+"Bots")."""
 
 
 def unseen_tiles(view: TsukuruView) -> list[int]:
@@ -102,15 +93,6 @@ class _Judge:
                    for index, count in enumerate(concealed) if count)
 
 
-def _finish_value(judge: _Judge, move: Finish | FinishFrom, concealed: Counts) -> float:
-    arrangement = arrangement_of(move.arrangement)
-    if not judge.advanced:
-        return FINISH + 1
-    heaven = type(move) is Finish and judge.view.turns[judge.seat] == 0
-    return FINISH + score(concealed, judge.opened, arrangement, advanced=True,
-                          dealer=judge.view.dealer == judge.seat, heaven=heaven).points
-
-
 def score_moves(view: TsukuruView) -> dict[Move, float]:
     """GreedyBot's value of each of ``view.legal_moves`` (see the module's docstring)."""
     moves = view.legal_moves
@@ -122,12 +104,9 @@ def score_moves(view: TsukuruView) -> dict[Move, float]:
     present = None
     for move in moves:
         kind = type(move)
-        if kind is Finish:
-            scores[move] = _finish_value(judge, move, concealed)  # type: ignore[arg-type]
-        elif kind is FinishFrom:
-            taken = view.discards[move.source][-1]  # type: ignore[union-attr]
-            scores[move] = _finish_value(judge, move,  # type: ignore[arg-type]
-                                         _add(concealed, INDEX[taken], 1))
+        if kind is Finish or kind is FinishFrom:
+            scores[move] = FINISH + finish_score(view, move, concealed,  # type: ignore[arg-type]
+                                                 judge.advanced).points
         elif kind is Discard:
             scores[move] = judge.waits(_add(concealed, INDEX[move.tile], -1),  # type: ignore[union-attr]
                                        judge.opened)
@@ -167,12 +146,6 @@ class GreedyBot(BestScoreBot[TsukuruView, Move]):
 # --- what a seat knows, and states drawn from it --------------------------------------
 
 
-def _knowledge(view: TsukuruView, events: Sequence[Any]) -> TsukuruView:
-    if not isinstance(view, TsukuruView) or view.seat is None or view.concealed is None:
-        raise ArgumentError("the search needs a seat's TsukuruView, not a spectator's")
-    return view
-
-
 def sample(view: TsukuruView, rng: random.Random) -> TsukuruState:
     """A full state consistent with ``view``: the unseen tiles dealt uniformly to the
     other seats' concealed places and the deck (in random order)."""
@@ -188,11 +161,8 @@ def sample(view: TsukuruView, rng: random.Random) -> TsukuruState:
             concealed.append(view.concealed)
             continue
         need = size - 3 * len(view.open_sets[seat])
-        counts = [0] * len(KINDS)
-        for code in pool[start:start + need]:
-            counts[INDEX[code]] += 1
+        concealed.append(counts_of(pool[start:start + need]))
         start += need
-        concealed.append(tuple(counts))
     deck = tuple(pool[start:])
     if len(deck) != view.deck_size:
         raise ArgumentError("the view's hand and deck sizes do not fit its unseen tiles")
@@ -205,10 +175,6 @@ def sample(view: TsukuruView, rng: random.Random) -> TsukuruState:
 # --- playouts --------------------------------------------------------------------------
 
 
-_DISCARDS = tuple(tuple(Discard(player, code) for code in KINDS) for player in range(4))
-_DRAWS = tuple(Draw(player) for player in range(4))
-
-
 _BY_VALUE = tuple(sum(count for code, count in zip(KINDS, COPIES, strict=True)
                       if int(code[1]) == value) for value in range(9))
 """How many of the 61 tiles have each face value (0 to 8)."""
@@ -218,12 +184,9 @@ distance for a hand that needs no single tile."""
 
 
 def keep_value(concealed: Counts, opened: tuple[TileSet, ...]) -> int:
-    """A quick judge of 7 tiles: ``WAIT`` times how many of the 61 tiles have a value
-    that one more free tile needs for some arrangement's total to reach 10 (the tiles
-    that would finish the hand by joining no set); a hand with none loses the distance
-    from its nearest total to the reach of one tile (2 to 10). It ignores the sets a new
-    tile would make and which tiles are seen, so costs one ``totals`` lookup (cached),
-    where GreedyBot's waits try every unseen kind."""
+    """A quick judge of 7 tiles: ``WAIT`` times how many of the 61 tiles would finish
+    the hand as a tile in no set (docs/tsukuru.md, "Bots"); a hand with none loses the
+    distance from its nearest total to the reach of one tile (2 to 10)."""
     reached = totals(concealed, opened)
     needed = {TARGET - total for total in reached if 2 <= total <= TARGET}
     if needed:
@@ -247,24 +210,21 @@ def _keep_discard(concealed: Counts, opened: tuple[TileSet, ...], rng: random.Ra
 
 def playout_move(state: TsukuruState, rng: random.Random) -> Move:
     """A fast policy for playouts: finish when possible (the first arrangement),
-    otherwise draw, and discard to keep the most finishing chances (``keep_value``:
-    against the former discard of the tile with the fewest partners for a set, it won
-    74% of 1,000 heads-up rounds, and it keeps the playouts' seats nearly as keen as
-    GreedyBot, against which it wins 45% of 400 rounds)."""
+    otherwise draw, and discard to keep the most finishing chances (``keep_value``)."""
     player = state.active
     assert player is not None
     phase = state.phase
+    draw, discards, _gets = seat_moves(player)
     if phase is not Phase.DISCARD:
         for move in legal_moves(state):
             if type(move) is Finish or type(move) is FinishFrom:
                 return move
         if phase is Phase.TURN:
-            return _DRAWS[player]
-    return _DISCARDS[player][_keep_discard(state.concealed[player], state.open_sets[player],
-                                           rng)]
+            return draw
+    return discards[_keep_discard(state.concealed[player], state.open_sets[player], rng)]
 
 
-def _waits(state: TsukuruState, seat: int, deck: list[int], size: int) -> float:
+def _waits(state: TsukuruState, seat: int, deck: Counts, size: int) -> float:
     """The chance that the seat's next draw finishes its hand (its 7 concealed tiles),
     from the deck of the drawn state."""
     concealed, opened = state.concealed[seat], state.open_sets[seat]
@@ -278,9 +238,7 @@ def _waits(state: TsukuruState, seat: int, deck: list[int], size: int) -> float:
 def _cutoff(state: TsukuruState) -> Result:
     """A playout stopped early: the most points win, then the hand likeliest to finish
     with its next draw."""
-    deck = [0] * len(KINDS)
-    for code in state.deck:
-        deck[INDEX[code]] += 1
+    deck = counts_of(state.deck)
     size = max(1, len(state.deck))
     values = [points + (0.5 * _waits(state, seat, deck, size)
                         if sum(state.concealed[seat]) + 3 * len(state.open_sets[seat]) == 7
@@ -289,12 +247,6 @@ def _cutoff(state: TsukuruState) -> Result:
     best = max(values)
     return Result(tuple(seat for seat, value in enumerate(values) if value >= best - 1e-9),
                   "target")
-
-
-def _chance(state: TsukuruState, rng: random.Random) -> TsukuruState:
-    """``state`` itself: the search's horizon is the round (``_round_result``), so it
-    never deals the next one."""
-    return state
 
 
 def _round_result(state: TsukuruState) -> Result | None:
@@ -308,10 +260,8 @@ def _round_result(state: TsukuruState) -> Result | None:
 
 
 TIE_BREAK = 1e-9
-"""The weight of ``_outlook`` in the root's discard scores: at most about 1e-4, far
-below a change of one tile in GreedyBot's waits (at least 1/61), so it only orders the
-discards greedy finds equal (all waiting for nothing: 45% of greedy's discards in
-2-player games)."""
+"""The weight of ``_outlook`` in the root's discard scores: far below a change of one
+tile in GreedyBot's waits, so it only orders the discards greedy finds equal."""
 
 
 def _outlook(concealed: Counts, opened: tuple[TileSet, ...], unseen: Sequence[int]
@@ -329,10 +279,8 @@ def _outlook(concealed: Counts, opened: tuple[TileSet, ...], unseen: Sequence[in
 
 
 def _root_scores(state: TsukuruState, knowledge: TsukuruView) -> Mapping[Move, float]:
-    # Scored from the view, never from the drawn state's hidden tiles. Greedy's equal
-    # discards are ordered by _outlook: in heads-up rounds played by greedy with this
-    # order against greedy with one step of keep_value, it won 53% of 2,200; greedy with
-    # one step won 54.5% of 1,000 against greedy alone.
+    # Scored from the view, never from the drawn state's hidden tiles; greedy's equal
+    # discards ordered by _outlook (docs/tsukuru.md, "Bots").
     scores = score_moves(knowledge)
     if knowledge.phase is not Phase.TURN:
         assert knowledge.concealed is not None
@@ -349,7 +297,7 @@ def _root_scores(state: TsukuruState, knowledge: TsukuruView) -> Mapping[Move, f
 def search_hooks(game: Any) -> SearchHooks[TsukuruState, Move, TsukuruView]:
     """The hooks of the generic search bot for ``game`` (Tsukuru)."""
     return SearchHooks(
-        knowledge=_knowledge,
+        knowledge=lambda view, _events: view,
         sample=sample,
         legal_moves=legal_moves,
         is_legal=game.is_legal,
@@ -360,7 +308,7 @@ def search_hooks(game: Any) -> SearchHooks[TsukuruState, Move, TsukuruView]:
         playout_move=playout_move,
         cutoff=_cutoff,
         root_scores=_root_scores,
-        chance=_chance,
+        chance=lambda state, _rng: state,  # the horizon is the round: no next deal
     )
 
 

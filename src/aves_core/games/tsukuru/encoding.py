@@ -84,19 +84,11 @@ def all_moves(num_players: int, seat: int) -> tuple[Move, ...]:
 
 
 COUNT_SCALE = 4.0
-# One seat's block.
-S_OPEN = 0
-S_PILE = S_OPEN + _K
-S_LAST = S_PILE + _K
-S_SIZE = S_LAST + _K
-S_POINTS = S_SIZE + 1
-S_DEALER = S_POINTS + 1
-S_ACTIVE = S_DEALER + 1
-S_SHOWN = S_ACTIVE + 1
+# One seat's block: three values a kind, then five values.
+S_OPEN, S_PILE, S_LAST = 0, _K, 2 * _K
+S_SIZE, S_POINTS, S_DEALER, S_ACTIVE, S_SHOWN = range(3 * _K, 3 * _K + 5)
 SEAT_BLOCK = S_SHOWN + 1
-O_MINE = 0
-O_DRAWN = O_MINE + _K
-O_SEATS = O_DRAWN + _K
+O_MINE, O_DRAWN, O_SEATS = 0, _K, 2 * _K
 TOTALS = 60
 _PHASES = {Phase.TURN: 0, Phase.DRAWN: 1, Phase.DISCARD: 2, Phase.DEAL: 3, Phase.GAME_END: 4}
 

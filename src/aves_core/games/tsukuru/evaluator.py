@@ -204,14 +204,7 @@ def open_value(open_sets: tuple[TileSet, ...]) -> int:
     return total
 
 
-# --- the quick test -------------------------------------------------------------------
-#
-# Most hands a listing of legal moves looks at do not finish (98 in 100 in random
-# games), so ``reaches`` answers without listing arrangements. A hand of at most 8 tiles
-# holds at most two sets, and a set is red (red tiles, purples wild), blue (blue tiles,
-# purples wild) or three purples. So the totals a hand reaches follow from its red and
-# purple tiles alone and its blue and purple tiles alone, each a key of a small table,
-# and from the pairs of a red set and a blue set that share no purple tile.
+# --- the quick test (docs/tsukuru.md, "Tiles, sets and the evaluator") ----------------
 
 _PURPLE_FIRST = _PURPLES[0]
 _PRINTED = tuple(next((colour_of(code) for code in shape.tiles if colour_of(code) != PURPLE),
@@ -246,19 +239,17 @@ def _part_shapes(positions: dict[int, int], colour: str) -> tuple[_Shape, ...]:
 
 
 _PART_SHAPES = (_part_shapes(_POSITIONS[0], RED), _part_shapes(_POSITIONS[1], BLUE))
-_HELD_SHAPES: tuple[dict[int, tuple[_Shape, ...]], dict[int, tuple[_Shape, ...]]] = ({}, {})
-"""The shapes of a part whose kinds it all holds, by the kinds it holds (the high bits
-of its packed counts plus ``_SEVENS``): a part checks the counts of these few."""
 
 
+@functools.cache
 def _held_shapes(held: int, blue: int) -> tuple[_Shape, ...]:
     """The shapes of a red part (``blue`` 0) or a blue part (1) whose kinds are all
-    among ``held``."""
-    found = _HELD_SHAPES[blue].get(held)
-    if found is None:
-        found = _HELD_SHAPES[blue][held] = tuple(
-            shape for shape in _PART_SHAPES[blue] if not (shape[0] + _SEVENS) & _GUARD & ~held)
-    return found
+    among ``held`` (the high bits of its packed counts plus ``_SEVENS``): a part checks
+    the counts of these few."""
+    return tuple(shape for shape in _PART_SHAPES[blue]
+                 if not (shape[0] + _SEVENS) & _GUARD & ~held)
+
+
 _TOO_MANY = 1 << 20
 """The tile count of a part the tables do not answer for (over 8 tiles, two copies of
 a purple, a count that is no tile count): ``reaches`` lists its arrangements instead."""
@@ -272,8 +263,7 @@ _NO_PART: _Part = (0, _TOO_MANY, 0, ())
 _RED_PARTS: dict[Counts, _Part] = {}
 _BLUE_PARTS: dict[Counts, _Part] = {}
 _PARTS_HELD = 1 << 16
-"""The most parts a table keeps, past which it is emptied: a game sees a few thousand,
-and 47,715 red parts and 31,745 blue ones of at most 8 tiles exist."""
+"""The most parts a table keeps, past which it is emptied."""
 
 
 def _part(key: Counts, blue: int) -> _Part:

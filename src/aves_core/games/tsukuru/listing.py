@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import TYPE_CHECKING
 
 from aves_core.games.tsukuru.evaluator import (
     TARGET,
     Arrangement,
+    Score,
     TileSet,
+    arrangement_of,
     finishes,
     open_value,
     reaches,
@@ -25,7 +28,10 @@ from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.state import TsukuruState
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, PURPLE, Counts, add
 
-__all__ = ["legal_moves", "moves_for"]
+if TYPE_CHECKING:
+    from aves_core.games.tsukuru.views import TsukuruView
+
+__all__ = ["finish_score", "legal_moves", "moves_for", "seat_moves"]
 
 _TURN, _DRAWN, _DISCARD = Phase.TURN, Phase.DRAWN, Phase.DISCARD
 
@@ -53,7 +59,7 @@ _GETS = _get_table()
 
 
 @functools.cache
-def _seat_moves(player: int) -> tuple[Draw, tuple[Discard, ...], dict[tuple[int, str], Get]]:
+def seat_moves(player: int) -> tuple[Draw, tuple[Discard, ...], dict[tuple[int, str], Get]]:
     """A seat's draw, its discard of each kind, and its gets made so far by source and
     token."""
     return Draw(player), tuple(Discard(player, code) for code in KINDS), {}
@@ -105,7 +111,7 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
     """``player``'s legal moves from what it sees (``legal_moves``' order): its concealed
     tiles and open sets, every discard pile, the phase, the scoring, whether it deals
     and whether this is its first turn of the round."""
-    draw, row, gets = _seat_moves(player)
+    draw, row, gets = seat_moves(player)
     if phase is _DISCARD:
         return tuple(itertools.compress(row, concealed))
     if phase is _DRAWN:
@@ -130,3 +136,15 @@ def moves_for(phase: Phase, player: int, concealed: Counts, opened: tuple[TileSe
                 moves += [FinishFrom(player, source, arrangement.tokens())
                           for arrangement in _ranked(hand, opened, advanced, dealer, False)]
     return tuple(moves)
+
+
+def finish_score(table: TsukuruState | TsukuruView, move: Finish | FinishFrom,
+                 concealed: Counts, advanced: bool) -> Score:
+    """What ``move`` scores at ``table`` (a state, or the finisher's view), its finisher
+    holding ``concealed`` before it takes a discard."""
+    seat = move.player
+    if type(move) is FinishFrom:
+        concealed = add(concealed, table.discards[move.source][-1])
+    return score(concealed, table.open_sets[seat], arrangement_of(move.arrangement),
+                 advanced=advanced, dealer=table.dealer == seat,
+                 heaven=type(move) is Finish and table.turns[seat] == 0)

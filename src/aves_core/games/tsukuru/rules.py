@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from typing import Any
 
 from aves_core.games.tsukuru import events as ev
-from aves_core.games.tsukuru.evaluator import (
-    TARGET,
-    TileSet,
-    arrangement_of,
-    score,
-    set_colours,
-)
+from aves_core.games.tsukuru.evaluator import TARGET, TileSet, arrangement_of, set_colours
+from aves_core.games.tsukuru.listing import finish_score
 from aves_core.games.tsukuru.moves import (
     SEAT_MOVES,
     TILES,
@@ -44,8 +40,7 @@ from aves_core.kernel.notation import spec_of
 __all__ = ["REFUSALS", "chance_move", "get_plan", "transition", "verdict"]
 
 _TURN, _DRAWN, _DISCARD, _DEAL = Phase.TURN, Phase.DRAWN, Phase.DISCARD, Phase.DEAL
-"""The phases the rules read on every move (``Phase.TURN`` goes through the enum
-metaclass's ``__getattr__`` hook on each read, ten times a module name's cost)."""
+"""The phases the rules read on every move, as module names (docs/tsukuru.md, "Speed")."""
 _ALLOWED: dict[type, tuple[Phase, ...]] = {
     cls: tuple(phase for phase, tags in PHASES.actions.items() if spec_of(cls).tag in tags)
     for cls in SEAT_MOVES}
@@ -182,10 +177,8 @@ def _not_held(state: TsukuruState, move: Move) -> str | None:
             return None
         return f"the concealed tiles hold no {' and '.join(tiles)}"
     hand = _hand(state, move)  # type: ignore[arg-type]
-    needed: dict[str, int] = {}
-    for tiles, _colour in _tokens(move):  # type: ignore[arg-type]
-        for tile in tiles:
-            needed[tile] = needed.get(tile, 0) + 1
+    needed = Counter(tile for tiles, _colour in _tokens(move)  # type: ignore[arg-type]
+                     for tile in tiles)
     for tile, count in needed.items():
         if hand[INDEX[tile]] < count:
             return (f"seat {move.player}'s concealed tiles hold {hand[INDEX[tile]]} "  # type: ignore[union-attr]
@@ -358,27 +351,22 @@ def transition(state: TsukuruState, move: Move, events: list[ev.Event] | None
         return _turn_end(state, _replace(state.concealed, player, add(concealed, tile, -1)),
                          _replace(state.discards, player, state.discards[player] + (tile,)),
                          events)
-    if kind is Finish:
-        return _finish(state, player, move, concealed, None, None,  # type: ignore[arg-type]
-                       events)
+    if kind is not Get:
+        return _finish(state, move, events)  # type: ignore[arg-type]
     source: int = move.source  # type: ignore[union-attr]
     taken = state.discards[source][-1]
-    discards = _replace(state.discards, source, state.discards[source][:-1])
-    if kind is Get:
-        plan = get_plan(move.tiles, taken)  # type: ignore[union-attr]
-        assert plan is not None
-        _needs, shape, tiles = plan
-        for tile in tiles:
-            concealed = add(concealed, tile, -1)
-        if events is not None:
-            events += (ev.Got(player, source, taken, shape.token(), shape.colour),
-                       ev.DiscardDue(player))
-        return _with(state, concealed=_replace(state.concealed, player, concealed),
-                     open_sets=_replace(state.open_sets, player,
-                                        state.open_sets[player] + (shape,)),
-                     discards=discards, phase=_DISCARD)
-    return _finish(_with(state, discards=discards), player, move,  # type: ignore[arg-type]
-                   add(concealed, taken), source, taken, events)
+    plan = get_plan(move.tiles, taken)  # type: ignore[union-attr]
+    assert plan is not None
+    _needs, shape, tiles = plan
+    for tile in tiles:
+        concealed = add(concealed, tile, -1)
+    if events is not None:
+        events += (ev.Got(player, source, taken, shape.token(), shape.colour),
+                   ev.DiscardDue(player))
+    return _with(state, concealed=_replace(state.concealed, player, concealed),
+                 open_sets=_replace(state.open_sets, player, state.open_sets[player] + (shape,)),
+                 discards=_replace(state.discards, source, state.discards[source][:-1]),
+                 phase=_DISCARD)
 
 
 _FIELDS = tuple(field.name for field in TsukuruState.__attrs_attrs__)
@@ -412,23 +400,27 @@ def _turn_end(state: TsukuruState, concealed: tuple[Counts, ...],
                         following, None, state.shown, state.ended, state.result)
 
 
-def _finish(state: TsukuruState, player: int, move: Finish | FinishFrom, concealed: Counts,
-            source: int | None, taken: str | None, events: list[ev.Event] | None
+def _finish(state: TsukuruState, move: Finish | FinishFrom, events: list[ev.Event] | None
             ) -> TsukuruState:
     """A finish (TK10, TK12): the finisher scores; the round ends."""
-    arrangement = arrangement_of(move.arrangement)
+    player, concealed, discards = move.player, state.concealed[move.player], state.discards
+    points = finish_score(state, move, concealed, state.options.advanced)
+    source = taken = None
+    if type(move) is FinishFrom:
+        source, taken = move.source, discards[move.source][-1]
+        concealed = add(concealed, taken)
+        discards = _replace(discards, source, discards[source][:-1])
     opened = state.open_sets[player]
-    heaven = type(move) is Finish and state.turns[player] == 0
-    points = score(concealed, opened, arrangement, advanced=state.options.advanced,
-                   dealer=player == state.dealer, heaven=heaven)
     scores = _replace(state.scores, player, state.scores[player] + points.points)
-    shown = Shown(player, concealed, opened, arrangement, points, state.round, source)
+    shown = Shown(player, concealed, opened, arrangement_of(move.arrangement), points,
+                  state.round, source)
     if events is not None:
         events.append(ev.Finished(player, source, taken, tiles_of(concealed),
                                tuple(shape.token() for shape in opened), move.arrangement,
                                points.points, points.parts, scores))
     return _round_end(_with(state, concealed=_replace(state.concealed, player, concealed),
-                            scores=scores, shown=shown, ended="finish", drawn=None), events)
+                            discards=discards, scores=scores, shown=shown, ended="finish",
+                            drawn=None), events)
 
 
 def _round_end(state: TsukuruState, events: list[ev.Event] | None) -> TsukuruState:

@@ -9,14 +9,7 @@ from __future__ import annotations
 import random
 
 from aves_core.games.tsukuru.phases import Phase
-from aves_core.games.tsukuru.state import (
-    ENDS,
-    HAND_TILES,
-    SCORINGS,
-    TsukuruOptions,
-    TsukuruSetup,
-    TsukuruState,
-)
+from aves_core.games.tsukuru.state import HAND_TILES, TsukuruOptions, TsukuruSetup, TsukuruState
 from aves_core.games.tsukuru.tiles import COPIES, INDEX, counts_of, full_set
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 
@@ -36,12 +29,6 @@ def check_players(num_players: object) -> int:
     return num_players
 
 
-def _check_options(options: object) -> TsukuruOptions:
-    if not isinstance(options, TsukuruOptions):
-        raise ArgumentError(f"options must be TsukuruOptions, not {type(options).__name__}")
-    return options
-
-
 def next_deal(rng: random.Random) -> tuple[str, ...]:
     """A round's deal: the 61 tiles in canonical order, shuffled by ``rng`` (TK4)."""
     tiles = list(full_set())
@@ -54,13 +41,7 @@ def new_setup(num_players: int, options: TsukuruOptions, seed: int | None, *,
     """Round 1's deal and the first dealer, drawn from ``random.Random(seed)`` in TK4's
     order [D2]; a given ``first_player`` is the dealer instead of the drawn one (which
     is drawn all the same)."""
-    count = check_players(num_players)
-    _check_options(options)
-    if seed is not None:
-        require_int(seed, "seed")
-    rng = random.Random(seed)
-    deal = next_deal(rng)
-    dealer = rng.randrange(count)
+    count, _rng, deal, dealer = _draws(num_players, options, seed)
     setup = TsukuruSetup(options.scoring, options.end, deal,
                          dealer if first_player is None else first_player)
     start(count, setup)  # a bad first player is a SetupError now
@@ -71,15 +52,22 @@ def chance_generator(num_players: int, options: TsukuruOptions, seed: int | None
                      ) -> random.Random:
     """The generator a seeded game's later deals are drawn from: ``random.Random(seed)``
     after the setup's two draws; ``seed`` None: the system's randomness."""
+    _count, rng, _deal, _dealer = _draws(num_players, options, seed)
+    return random.SystemRandom() if seed is None else rng
+
+
+def _draws(num_players: int, options: TsukuruOptions, seed: int | None
+           ) -> tuple[int, random.Random, tuple[str, ...], int]:
+    """The arguments checked: the number of players, ``random.Random(seed)`` after its
+    two draws, and those draws (round 1's deal and the first dealer)."""
     count = check_players(num_players)
-    _check_options(options)
-    if seed is None:
-        return random.SystemRandom()
-    require_int(seed, "seed")
+    if not isinstance(options, TsukuruOptions):
+        raise ArgumentError(f"options must be TsukuruOptions, not {type(options).__name__}")
+    if seed is not None:
+        require_int(seed, "seed")
     rng = random.Random(seed)
-    next_deal(rng)
-    rng.randrange(count)
-    return rng
+    deal = next_deal(rng)
+    return count, rng, deal, rng.randrange(count)
 
 
 def check_deal(deal: object, path: str = "deal") -> tuple[str, ...]:
@@ -104,12 +92,7 @@ def start(num_players: int, setup: TsukuruSetup) -> TsukuruState:
     count = check_players(num_players)
     if not isinstance(setup, TsukuruSetup):
         raise ArgumentError(f"a Tsukuru setup is a TsukuruSetup, not {type(setup).__name__}")
-    for name, allowed in (("scoring", SCORINGS), ("end", ENDS)):
-        value = getattr(setup, name)
-        if type(value) is not str or value not in allowed:
-            raise SetupError(f"{name} is {' or '.join(allowed)}, not {value!r:.20}",
-                             code="bad_options", path=name)
-    options = TsukuruOptions(setup.scoring, setup.end)  # end=rounds with basic: bad_options
+    options = TsukuruOptions(setup.scoring, setup.end)  # bad_options
     dealer = setup.dealer
     if type(dealer) is not int or not 0 <= dealer < count:
         raise SetupError(f"the dealer is a seat 0 to {count - 1}, not {dealer!r:.20}",

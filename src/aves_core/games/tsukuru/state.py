@@ -13,8 +13,9 @@ import attrs
 from aves_core.games.tsukuru.evaluator import Arrangement, Score, TileSet
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.tiles import Counts, tiles_of
-from aves_core.kernel.errors import ArgumentError, SetupError
+from aves_core.kernel.errors import SetupError
 from aves_core.kernel.game import Result
+from aves_core.kernel.terminal import plural
 
 __all__ = ["ENDS", "HAND_TILES", "REASONS", "SCORINGS", "TARGETS", "Shown", "TsukuruOptions",
            "TsukuruSetup", "TsukuruState", "ranks_of"]
@@ -31,10 +32,7 @@ HAND_TILES = 7
 
 def _choice(allowed: tuple[str, ...]) -> Callable[[object, attrs.Attribute[str], object], None]:
     def check(_instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-        if type(value) is not str:
-            raise ArgumentError(f"{attribute.name} must be a str, not {type(value).__name__} "
-                                f"{value!r:.20}")
-        if value not in allowed:
+        if type(value) is not str or value not in allowed:
             raise SetupError(f"{attribute.name} is {' or '.join(allowed)}, not {value!r:.20}",
                              code="bad_options", path=attribute.name)
     return check
@@ -152,20 +150,19 @@ class TsukuruState:
                 + sum(len(pile) for pile in self.discards))
 
     def __str__(self) -> str:
-        lines = [f"round {self.round}, dealer seat {self.dealer}; deck: {len(self.deck)} "
-                 f"tile{'s' if len(self.deck) != 1 else ''}"]
+        lines = [f"round {self.round}, dealer seat {self.dealer}; deck: "
+                 f"{plural(len(self.deck), 'tile')}"]
         for seat in range(self.num_players):
             opened = " ".join(str(shape) for shape in self.open_sets[seat])
-            lines.append(f"seat {seat}: {self.scores[seat]} point"
-                         f"{'s' if self.scores[seat] != 1 else ''}; concealed "
+            lines.append(f"seat {seat}: {plural(self.scores[seat], 'point')}; concealed "
                          f"{' '.join(tiles_of(self.concealed[seat])) or '(none)'}"
                          f"{'; open ' + opened if opened else ''}; discards "
                          f"{' '.join(self.discards[seat]) or '(none)'}")
         if self.shown is not None:
             shown = self.shown
             lines.append(f"last finish: seat {shown.seat} in round {shown.round}: "
-                         f"{shown.arrangement or '(no set)'} ({shown.score.points} point"
-                         f"{'s' if shown.score.points != 1 else ''})")
+                         f"{shown.arrangement or '(no set)'} "
+                         f"({plural(shown.score.points, 'point')})")
         result = self.result
         if result is not None:
             winners = " and ".join(f"seat {seat}" for seat in result.winners)

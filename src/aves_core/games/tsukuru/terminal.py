@@ -146,7 +146,7 @@ class TsukuruScreen:
 
     def outcome(self, state: TsukuruState, names: Sequence[str], seat: int,
                 paint: Paint) -> list[str]:
-        """The final scores, best rank first, and the last finish."""
+        """The rounds played and the final scores, best rank first."""
         who = ["you" if other == seat else name for other, name in enumerate(names)]
         ranks = state.ranks or tuple(1 for _ in names)
         width = max(len(name) for name in who)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from aves_core.kernel.errors import ArgumentError
 
-__all__ = ["BLUE", "COLOURS", "COPIES", "EMPTY", "INDEX", "KINDS", "PURPLE", "RED", "TOTAL",
+__all__ = ["BLUE", "COLOURS", "COPIES", "INDEX", "KINDS", "PURPLE", "RED", "TOTAL",
            "Counts", "add", "colour_of", "counts_of", "full_set", "tiles_of", "value_of"]
 
 Counts = tuple[int, ...]
@@ -28,8 +28,6 @@ TOTAL = 61
 """Every tile of the game."""
 INDEX = {code: index for index, code in enumerate(KINDS)}
 """A tile code's index in canonical order."""
-EMPTY: Counts = (0,) * len(KINDS)
-"""No tile at all."""
 _VALUES = tuple(int(code[1]) for code in KINDS)
 _COLOURS = tuple(code[0] for code in KINDS)
 

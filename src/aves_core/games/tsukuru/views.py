@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import attrs
 
-from aves_core.games.tsukuru.evaluator import Score, TileSet, arrangement_of, score, totals
-from aves_core.games.tsukuru.listing import moves_for
+from aves_core.games.tsukuru.evaluator import Score, TileSet, totals
+from aves_core.games.tsukuru.listing import finish_score, moves_for
 from aves_core.games.tsukuru.moves import Finish, FinishFrom, Move
 from aves_core.games.tsukuru.phases import Phase
 from aves_core.games.tsukuru.state import Shown, TsukuruState
-from aves_core.games.tsukuru.tiles import Counts, add
+from aves_core.games.tsukuru.tiles import Counts
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
@@ -51,21 +51,6 @@ class TsukuruView:
     totals: tuple[int, ...] = ()
 
 
-def _finish_scores(state: TsukuruState, seat: int, moves: tuple[Move, ...]
-                   ) -> tuple[Score, ...]:
-    """What each finish among ``moves`` scores, in their order."""
-    found = []
-    for move in moves:
-        if isinstance(move, Finish | FinishFrom):
-            hand = state.concealed[seat]
-            if isinstance(move, FinishFrom):
-                hand = add(hand, state.discards[move.source][-1])
-            found.append(score(hand, state.open_sets[seat], arrangement_of(move.arrangement),
-                               advanced=state.options.advanced, dealer=state.dealer == seat,
-                               heaven=isinstance(move, Finish) and state.turns[seat] == 0))
-    return tuple(found)
-
-
 def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
     """What ``seat`` may know of ``state`` (None: a spectator, who sees no tile of any
     hand but the open sets)."""
@@ -89,5 +74,7 @@ def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
         drawn=state.drawn if seat is not None and seat == active else None,
         open_sets=state.open_sets, discards=state.discards, shown=state.shown,
         result=state.result, ranks=state.ranks, legal_moves=moves,
-        finish_scores=() if seat is None else _finish_scores(state, seat, moves),
+        finish_scores=() if seat is None else tuple(
+            finish_score(state, move, state.concealed[seat], state.options.advanced)
+            for move in moves if type(move) is Finish or type(move) is FinishFrom),
         totals=() if seat is None else totals(state.concealed[seat], state.open_sets[seat]))
