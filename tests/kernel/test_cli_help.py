@@ -4,11 +4,13 @@ explained, and no argparse escape (``95%%``) is left in the text."""
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 
 from aves_core.cli import main
-from aves_core.cli.app import _build_parser
+from aves_core.cli.app import EXIT_PIPE, _build_parser
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
@@ -71,3 +73,16 @@ def test_simulate_and_tournament_say_95_percent(capsys: pytest.CaptureFixture[st
         for option in ("--games", "--seed"):
             words = text.split(f"{option} {option.lstrip('-').upper()} ", 1)[1].split()
             assert not words[0].startswith("-"), f"{command} {option} has no help"
+
+
+def test_a_reader_that_closes_the_pipe_early_stops_the_command_quietly() -> None:
+    # `aves games | grep -q aves`: the reader stops at its first line; aves stops with
+    # the status a shell gives a Unix tool stopped by the closed pipe, and says nothing.
+    process = subprocess.Popen([sys.executable, "-m", "aves_core", "games"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    assert process.stderr is not None
+    process.stdout.close()
+    stderr = process.stderr.read()
+    assert EXIT_PIPE == process.wait(timeout=60) == 141
+    assert b"" == stderr
