@@ -1,9 +1,10 @@
 """The host's stores, SQLite and a real PostgreSQL server, against one set of tests: the
-schema and its migrations (a version-1 database migrated to version 2 keeps its tables
-and reads them back), tables and seats, a table's time control and each action's
-stored time, hashed tokens, actions appended under optimistic concurrency (racing
-writers: exactly one wins), durability across a reopen, and PostgreSQL's notification
-of every append to every listening worker."""
+schema and its migrations (a version-1 database migrated to the newest keeps its
+tables and reads them back), tables and seats, a table's time control and each action's
+stored time, the client that made a table (kept until its result), hashed tokens,
+actions appended under optimistic concurrency (racing writers: exactly one wins),
+durability across a reopen, and PostgreSQL's notification of every append to every
+listening worker."""
 
 from __future__ import annotations
 
@@ -182,6 +183,28 @@ def test_a_time_control_and_each_actions_time_are_kept(store_url: str) -> None:
     again.close()
 
 
+def test_a_tables_owner_is_kept_until_its_result(store_url: str) -> None:
+    """The client that made a table is read back by every worker, after a reopen, until
+    the game is over (issue 26's finding 1): then the store forgets its address."""
+    first = open_store(store_url)
+    first.create_table(attrs.evolve(record(), owner="10.0.0.1"))
+    first.create_table(attrs.evolve(record("t2"), owner="10.0.0.2", created=time.time() + 1))
+    first.create_table(record("t3"))  # a maker without an address: the table is its own
+    first.close()
+    again = open_store(store_url)
+    try:
+        assert {"t1": "10.0.0.1", "t2": "10.0.0.2", "t3": None} == {
+            table.id: table.owner for table in again.tables()}
+        again.append("t1", Action(0, "move", {"type": "pass", "player": 0}),
+                     {"winners": [0], "reason": "test"})
+        kept = again.table("t1")
+        assert kept is not None
+        assert ({"winners": [0], "reason": "test"}, None) == (kept.result, kept.owner)
+        assert "10.0.0.2" == getattr(again.table("t2"), "owner", None)
+    finally:
+        again.close()
+
+
 V1_STATEMENTS: list[tuple[str, list[tuple[object, ...]]]] = [
     ("INSERT INTO aves_schema VALUES (?)", [(1,)]),
     ("INSERT INTO game_tables VALUES (?, ?, ?, ?, ?)",
@@ -223,8 +246,9 @@ def test_a_version_1_database_is_migrated_and_read_back(store_url: str) -> None:
     try:
         kept = store.table("old")
         assert kept is not None
-        assert ("aves", 1000.0, ["a", "b"], None, None) == (
-            kept.game, kept.created, kept.header["players"], kept.result, kept.clock)
+        assert ("aves", 1000.0, ["a", "b"], None, None, None) == (
+            kept.game, kept.created, kept.header["players"], kept.result, kept.clock,
+            kept.owner)
         assert [(0, "a", None), (1, "b", "greedy")] == [
             (seat.seat, seat.name, seat.bot) for seat in kept.seats]
         assert token_matches(kept.seats[0].token_hash, "ta")
@@ -235,12 +259,12 @@ def test_a_version_1_database_is_migrated_and_read_back(store_url: str) -> None:
             for action in store.actions("old")]
         # The migrated database takes new rows with the new columns.
         store.append("old", Action(2, "move", {"type": "pass", "player": 1}, at=2000.0), None)
-        store.create_table(attrs.evolve(record("new"),
+        store.create_table(attrs.evolve(record("new"), owner="10.0.0.1",
                                         clock={"kind": "turn", "per_move": 86400}))
         assert 2000.0 == store.actions("old", since=2)[0].at
         new = store.table("new")
         assert new is not None
-        assert {"kind": "turn", "per_move": 86400} == new.clock
+        assert ({"kind": "turn", "per_move": 86400}, "10.0.0.1") == (new.clock, new.owner)
     finally:
         store.close()
     again = open_store(store_url)  # migrated once: opening again changes nothing

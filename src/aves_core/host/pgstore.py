@@ -94,9 +94,10 @@ class PostgresStore:
     def create_table(self, record: TableRecord) -> None:
         with self._connection() as db, db.transaction():
             db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) "
-                       "VALUES (%s, %s, %s, %s, %s, %s)",
+                       "VALUES (%s, %s, %s, %s, %s, %s, %s)",
                        (record.id, record.game, json.dumps(record.header), record.created,
-                        _json_or_none(record.result), _json_or_none(record.clock)))
+                        _json_or_none(record.result), _json_or_none(record.clock),
+                        record.owner))
             with db.cursor() as cursor:
                 cursor.executemany("INSERT INTO seats (table_id, seat, name, token_hash, bot) "
                                    "VALUES (%s, %s, %s, %s, %s)",
@@ -141,7 +142,8 @@ class PostgresStore:
                 with db.transaction():
                     db.execute("INSERT INTO actions (table_id, idx, kind, data, at) "
                                "VALUES (%s, %s, %s, %s, %s)", row)
-                    db.execute("UPDATE game_tables SET result = %s WHERE id = %s",
+                    db.execute("UPDATE game_tables SET result = %s, owner = NULL "
+                               "WHERE id = %s",
                                (json.dumps(result), table_id))
                     db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
             except pg_errors.UniqueViolation:

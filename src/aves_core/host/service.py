@@ -18,8 +18,9 @@ leave was checked after it (else its index conflicts).
 
 Bots play empty and left seats on the server. Their thinking runs in threads
 without the table's lock (a request for the table never waits for a bot), one
-thought at a time per client that created the tables, so that no client's bots
-starve another's. Memory is bounded: a table leaves memory when idle (no socket,
+thought at a time per client that created the tables (kept in the store with each
+table, so on every worker and after a restart), so that no client's bots starve
+another's. Memory is bounded: a table leaves memory when idle (no socket,
 no bot thinking) and loads again on demand; an unknown table id leaves nothing
 behind; a socket that does not read its messages is closed; each client may
 create only so many tables a minute.
@@ -111,7 +112,6 @@ class Lobby:
         self._subscribers = self._fanout.tables  # each table's subscribers here
         self._bots = ThreadPoolExecutor(bot_threads, thread_name_prefix="aves-bot")
         self._gates: dict[str, Gate] = {}
-        self._owners: dict[str, str] = {}  # unfinished tables made here: their client
         self._allowances = Allowances()
         self._closed = False
         # The store's optional ways (see Store): its own way off the event loop, and a
@@ -151,10 +151,8 @@ class Lobby:
         record = TableRecord(table_id, game.id, header_data(log), self.now(), tuple(
             SeatRecord(seat, name, bot=new.bots.get(seat))
             for seat, name in enumerate(players)),
-            clock=None if new.clock is None else new.clock.to_json())
+            clock=None if new.clock is None else new.clock.to_json(), owner=client or None)
         await self._db(self.store.create_table, record)
-        if new.bots:
-            self._owners[table_id] = client
         # In memory at once, from the log made here (reading it back from the store
         # would deal it again): no other worker knows the id yet, so the store holds no
         # action of it, and the data version seen now is as good as a catch-up's.
@@ -561,8 +559,6 @@ class Lobby:
         if live.clock is not None:
             live.clock.record(action.at, mover, table.to_move, timeout)
             self._arm(live)
-        if result is not None:
-            self._owners.pop(live.record.id, None)
         self.publish(live)
 
     # --- bots ---------------------------------------------------------------------
@@ -594,8 +590,9 @@ class Lobby:
                 seen = live.actions
                 view = table.view(seat)
                 events = table.events_since(0, seat)
-            move = await self._think(self._owners.get(table_id, table_id), bot, view,
-                                     events, live.rng)
+            # The table's maker, as stored: the same on every worker, after a restart.
+            move = await self._think(live.record.owner or table_id, bot, view, events,
+                                     live.rng)
             async with live.lock:
                 await self._catch_up(live)
                 if live.actions != seen or (timeout is None and live.bots.get(seat) is not bot):

@@ -28,9 +28,9 @@ __all__ = ["INSERT", "SET_RESULT", "actions", "append", "append_arguments", "cla
 
 def create_table(db: sqlite3.Connection, record: TableRecord) -> None:
     """Insert a new table and its seats."""
-    db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+    db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                (record.id, record.game, json.dumps(record.header), record.created,
-                _json_or_none(record.result), _json_or_none(record.clock)))
+                _json_or_none(record.result), _json_or_none(record.clock), record.owner))
     db.executemany("INSERT INTO seats (table_id, seat, name, token_hash, bot) "
                    "VALUES (?, ?, ?, ?, ?)",
                    [(record.id, seat.seat, seat.name, seat.token_hash, seat.bot)
@@ -91,7 +91,7 @@ def append_arguments(table_id: str, action: Action, result: dict[str, Any] | Non
 
 
 INSERT = "INSERT INTO actions (table_id, idx, kind, data, at) VALUES "
-SET_RESULT = "UPDATE game_tables SET result = ? WHERE id = ?"
+SET_RESULT = "UPDATE game_tables SET result = ?, owner = NULL WHERE id = ?"
 
 
 def insert_many(count: int) -> str:

@@ -7,7 +7,8 @@ module knows none of them.
 
 The schema is the same in both: ``game_tables`` (a table's game, its log header
 as the game's log format writes it, when it was made, its result once over and
-its time control as JSON, NULL for none), ``seats`` (each seat's name, the
+its time control as JSON, NULL for none, and the client that made it while it is
+unfinished: see ``TableRecord.owner``), ``seats`` (each seat's name, the
 SHA-256 of its player's token, or the bot playing it) and ``actions`` (every
 move, with the chance moves drawn after it, and every undo, in order, each with
 the time it was stored: a table's clocks are computed from these times, so they
@@ -44,7 +45,7 @@ __all__ = [
     "token_matches",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Each migration brings the schema from the version before it to its own.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -75,9 +76,15 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE game_tables ADD COLUMN clock TEXT",
         "ALTER TABLE actions ADD COLUMN at DOUBLE PRECISION",
     ),
+    # Whose bots a table's are (its maker's address, NULL once it is over): every worker,
+    # before or after a restart, thinks one move at a time per client. Rows of older
+    # versions have none: their tables' bots count as a client each, as they did.
+    3: (
+        "ALTER TABLE game_tables ADD COLUMN owner TEXT",
+    ),
 }
 
-TABLE_COLUMNS = "id, game, header, created, result, clock"
+TABLE_COLUMNS = "id, game, header, created, result, clock, owner"
 """The columns of ``game_tables`` that ``_record`` reads, in its order."""
 
 ACTION_COLUMNS = "idx, kind, data, at"
@@ -115,8 +122,11 @@ class SeatRecord:
 
 @attrs.frozen
 class TableRecord:
-    """A table: its id, its game, its log header, when it was made, its result and
-    its time control (``TimeControl.to_json()``'s dict; None: no time control)."""
+    """A table: its id, its game, its log header, when it was made, its result, its
+    time control (``TimeControl.to_json()``'s dict; None: no time control) and its
+    owner: the client that made it (its address), whose bots think one move at a time
+    on every worker; the store forgets it when the result is recorded, and None (a
+    table made before schema version 3, or over) makes the table a client of its own."""
 
     id: str
     game: str
@@ -125,6 +135,7 @@ class TableRecord:
     seats: tuple[SeatRecord, ...]
     result: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
+    owner: str | None = None
 
 
 @attrs.frozen
@@ -185,7 +196,8 @@ class Store(Protocol):
 
     def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
         """Append ``action`` at its index (``ConflictError`` if that index is taken) and,
-        in the same transaction, record ``result`` when the game is over. The action is
+        in the same transaction, record ``result`` when the game is over (and forget the
+        table's owner: a finished table has no bot to schedule). The action is
         stored with its ``at``, or the current time when ``at`` is None (pass ``at`` to
         know the exact time a clock will read back)."""
         ...
@@ -205,10 +217,10 @@ class Store(Protocol):
 
 def _record(row: Sequence[Any], seats: list[SeatRecord]) -> TableRecord:
     """A ``TableRecord`` from a row of ``TABLE_COLUMNS``."""
-    table_id, game, header, created, result, clock = row
+    table_id, game, header, created, result, clock, owner = row
     return TableRecord(table_id, game, json.loads(header), float(created), tuple(seats),
                        None if result is None else json.loads(result),
-                       None if clock is None else json.loads(clock))
+                       None if clock is None else json.loads(clock), owner)
 
 
 def _action(row: Sequence[Any]) -> Action:
