@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -32,11 +33,14 @@ def free_port() -> int:
 
 class ServeProcess:
     """``aves serve --db DB --port PORT [--workers N] --allow-seeds``, its output kept in a file;
-    ``python_path`` puts more folders on the server's PYTHONPATH (another package's game)."""
+    ``python_path`` puts more folders on the server's PYTHONPATH (another package's game);
+    ``options`` come last (so they may set ``--tables-per-minute`` again)."""
 
     def __init__(self, db: str | Path, folder: Path, *, workers: int = 1,
-                 port: int | None = None, python_path: str | None = None) -> None:
+                 port: int | None = None, python_path: str | None = None,
+                 options: Sequence[str] = ()) -> None:
         self.db = str(db)
+        self.options = list(options)
         self.workers = workers
         self.python_path = python_path
         self.port = port or free_port()
@@ -53,7 +57,7 @@ class ServeProcess:
         command = [sys.executable, "-m", "aves_core", "serve", "--port", str(self.port),
                    "--db", self.db, "--workers", str(self.workers),
                    # The tests deal from seeds, and make many tables from one address.
-                   "--allow-seeds", "--tables-per-minute", "1000000"]
+                   "--allow-seeds", "--tables-per-minute", "1000000", *self.options]
         env = None
         if self.python_path is not None:  # more packages, found before the installed ones
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(
