@@ -116,3 +116,29 @@ def test_the_readme_quick_start_is_what_ci_runs() -> None:
                               ci.index("pip install --quiet -e '.[dev]'"),
                               ci.index('"$venv/bin/python" -m pytest -n 2'))
     assert web < serve < dev < tests  # in the README's order, the light install first
+
+
+def test_by_default_no_forwarded_header_is_believed(
+        tmp_path: Path, started: list[dict[str, Any]]) -> None:
+    assert 0 == main(["serve", "--port", "0", "--db", str(tmp_path / "aves.db")])
+    assert (False, []) == (started[0]["proxy_headers"], started[0]["forwarded_allow_ips"])
+
+
+def test_the_proxies_named_reach_uvicorn(tmp_path: Path, started: list[dict[str, Any]]) -> None:
+    assert 0 == main(["serve", "--port", "0", "--db", str(tmp_path / "aves.db"),
+                      "--forwarded-allow-ips", "127.0.0.1, ::1,10.0.0.0/8"])
+    assert (True, ["127.0.0.1", "::1", "10.0.0.0/8"]) == (
+        started[0]["proxy_headers"], started[0]["forwarded_allow_ips"])
+
+
+@pytest.mark.parametrize(("value", "item"), [
+    ("proxy.local", "'proxy.local'"), ("10.0.0.1/8", "'10.0.0.1/8'"),
+    ("127.0.0.1,", "''"), ("*,10.0.0.1", "'*'")])
+def test_a_proxy_that_is_no_address_is_exit_2(
+        value: str, item: str, tmp_path: Path, started: list[dict[str, Any]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert 2 == main(["serve", "--port", "0", "--db", str(tmp_path / "aves.db"),
+                      "--forwarded-allow-ips", value])
+    assert (f"aves serve: --forwarded-allow-ips: {item} is not an IP address or network "
+            "(such as 127.0.0.1, ::1 or 10.0.0.0/8), nor * alone\n") == capsys.readouterr().err
+    assert [] == started

@@ -8,18 +8,23 @@ start it prints the address to open in a browser (``--port 0``: a free port,
 chosen before it starts, so the address printed is the one it listens on).
 ``--timeout-head``, ``--timeout-body`` and ``--timeout-keep-alive`` bound how long
 it waits for a client (``aves_core.host.timeouts``): uvicorn alone waits forever.
+``--forwarded-allow-ips`` names the reverse proxies whose ``X-Forwarded-For`` and
+``X-Forwarded-Proto`` headers are believed; by default none are (uvicorn alone
+believes any connection from 127.0.0.1, so any client on the machine, or relayed
+by a proxy there that does not overwrite the header, names itself).
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import math
 import os
 from typing import Any, TextIO
 
 from aves_core.cli.common import UsageError
 
-__all__ = ["add_parser", "run", "run_export"]
+__all__ = ["add_parser", "forwarded_allow_ips", "run", "run_export"]
 
 
 def add_parser(commands: Any) -> None:
@@ -39,6 +44,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--tables-per-minute", type=float, default=20.0, metavar="N",
                         help="tables one client (an IP address) may create a minute, and at "
                              "once (default 20)")
+    parser.add_argument("--forwarded-allow-ips", metavar="ADDRESSES",
+                        help="the reverse proxies (comma-separated addresses or networks, "
+                             "such as 127.0.0.1 or 10.0.0.0/8; * for any) whose "
+                             "X-Forwarded-For names the client; default: none, every "
+                             "client is the address it connects from")
     _add_timeouts(parser)
     export = commands.add_parser(
         "export", help="write a hosted table's log, finished or not (for the operator)",
@@ -69,6 +79,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--workers must be >= 1 and --port 0 to 65535")
     if not 1 <= args.tables_per_minute <= 1e9:
         raise UsageError("--tables-per-minute must be from 1 to 1e9")
+    proxies = None if args.forwarded_allow_ips is None \
+        else forwarded_allow_ips(args.forwarded_allow_ips)
     _open(args.db).close()  # a database that cannot be opened fails here, clearly
     os.environ[DB_VARIABLE] = args.db
     os.environ[SEEDS_VARIABLE] = "1" if args.allow_seeds else "0"
@@ -83,11 +95,32 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 # Deadlines for a request's head and idle connections (uvicorn alone
                 # waits for a head forever); the body's is the application's.
                 http=HeadDeadlineProtocol, timeout_keep_alive=keep_alive,
+                # Every limit is per client, a client its address: a forwarded header
+                # is believed only from the proxies the operator names (uvicorn's own
+                # default believes 127.0.0.1, or $FORWARDED_ALLOW_IPS).
+                proxy_headers=proxies is not None, forwarded_allow_ips=proxies or [],
                 ws_max_size=64 * 1024,
                 # Messages are about 1 KB: compressing them cost more CPU (about a tenth
                 # of the server's time) than it saved on 127.0.0.1 or a LAN.
                 ws_per_message_deflate=False)
     return 0
+
+
+def forwarded_allow_ips(text: str) -> list[str]:
+    """``--forwarded-allow-ips``'s proxies: each an IP address or network (its host bits
+    zero), or ``*`` alone for any; anything else is a usage error (uvicorn would take it
+    as a name no connection has, and silently trust nobody)."""
+    items = [item.strip() for item in text.split(",")]
+    if items == ["*"]:
+        return items
+    for item in items:
+        try:
+            ipaddress.ip_network(item) if "/" in item else ipaddress.ip_address(item)
+        except ValueError:
+            raise UsageError(f"--forwarded-allow-ips: {item!r:.60} is not an IP address or "
+                             "network (such as 127.0.0.1, ::1 or 10.0.0.0/8), nor * alone"
+                             ) from None
+    return items
 
 
 def _add_timeouts(parser: argparse.ArgumentParser) -> None:
