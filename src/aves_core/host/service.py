@@ -292,7 +292,8 @@ class Lobby:
         live.actions = action.index + 1
         if live.clock is not None:
             live.clock.record(action.at, mover_of(live, action), live.table.to_move,
-                              action.data.get("timeout") if action.kind == "moves" else None)
+                              action.data.get("timeout") if action.kind == "moves" else None,
+                              undo=action.kind == "undo")
         if action.kind == "undo":
             seat = action.data["seat"]
             live.undos[seat] = live.undos.get(seat, 0) + 1
@@ -559,7 +560,7 @@ class Lobby:
             raise
         live.actions += 1
         if live.clock is not None:
-            live.clock.record(action.at, mover, table.to_move, timeout)
+            live.clock.record(action.at, mover, table.to_move, timeout, undo=kind == "undo")
             self._arm(live)
         if result is not None:
             self._owners.pop(live.record.id, None)
