@@ -37,7 +37,8 @@ def undoable(game_id: str) -> tuple[int, list[tuple[int, Any]], int, Any]:
         return made
 
     for seed in range(5):
-        walk, prefix = random.Random(seed), []
+        walk = random.Random(seed)
+        prefix: list[tuple[int, Any]] = []
         at = table(seed, prefix)
         while at.result is None and len(prefix) < 80:
             seat = at.to_move[0]
