@@ -143,12 +143,20 @@ def test_realtime_with_no_bonus_a_timed_out_seat_is_due_at_once() -> None:
     assert 0 == clock.remaining(0, START + 90)
 
 
-def test_realtime_an_undo_by_a_seat_not_to_move_earns_no_bonus() -> None:
+def test_realtime_an_undo_takes_the_undone_moves_bonus_back() -> None:
     clock = Clock(REALTIME, 2, START, [0])
-    clock.record(START + 20, 0, [1])  # 290 left
-    clock.record(START + 25, 0, [0])  # seat 0 takes its move back: 1 is charged 5 s
-    assert (290, 295) == (clock.remaining(0, START + 25), clock.remaining(1, START + 25))
-    assert START + 25 + 290 == clock.deadline(0)
+    clock.record(START + 20, 0, [1])  # 290 left, the bonus in
+    clock.record(START + 25, 0, [0], undo=True)  # seat 1 is charged 5 s; no bonus kept
+    assert (280, 295) == (clock.remaining(0, START + 25), clock.remaining(1, START + 25))
+    assert START + 25 + 280 == clock.deadline(0)
+
+
+def test_realtime_move_and_undo_loops_of_a_seat_still_to_move_win_no_time() -> None:
+    clock = Clock(REALTIME, 2, START, [0])
+    for loop in range(20):  # the seat is still to move after its move (a turn of steps)
+        clock.record(START + 2 * loop + 1, 0, [0])
+        clock.record(START + 2 * loop + 2, 0, [0], undo=True)
+    assert 300 - 40 == clock.remaining(0, START + 40)  # the time spent, nothing won
 
 
 # Turn-based clocks.
@@ -171,6 +179,17 @@ def test_turn_a_seat_that_stays_to_move_keeps_its_deadline() -> None:
     assert START + 3_600 == clock.deadline(2)  # still the deadline of the start
     assert START + 200 + 3_600 == clock.deadline(0)  # a new move: a new deadline
     assert (START + 3_600, 2) == clock.next_deadline()
+
+
+def test_turn_an_undo_gives_back_the_deadline_before_the_undone_move() -> None:
+    clock = Clock(TURN, 2, START, [0])
+    clock.record(START + 1_000, 0, [0])  # a move of a turn of steps: a new deadline...
+    assert START + 4_600 == clock.deadline(0)
+    clock.record(START + 1_001, 0, [0], undo=True)  # ...taken back with the move
+    assert START + 3_600 == clock.deadline(0)
+    clock.record(START + 1_002, 0, [1])
+    clock.record(START + 1_003, 0, [0], undo=True)  # the turn comes back, not afresh
+    assert START + 3_600 == clock.deadline(0)
 
 
 def test_turn_a_deadline_already_past_is_due_at_the_last_action() -> None:

@@ -102,6 +102,27 @@ def test_actions_append_in_order_and_an_index_is_written_once(store: Store) -> N
     assert {"winners": [1], "reason": "deck_empty"} == kept.result
 
 
+def test_a_clocks_next_deadline_is_kept_with_each_action_and_found_by_time(
+        store: Store) -> None:
+    clocked = attrs.evolve(record("t1"), clock={"kind": "turn", "per_move": 60},
+                           deadline=1_000.0)
+    store.create_table(clocked)
+    store.create_table(attrs.evolve(record("t2"), clock=clocked.clock, deadline=2_000.0))
+    store.create_table(record("t3"))  # no clock: never due
+    assert ["t1", "t2"] == store.due(5_000.0, 10)
+    assert ["t1"] == store.due(1_500.0, 10)
+    store.append("t1", Action(0, "move", {"type": "pass", "player": 0}), None, 3_000.0)
+    assert ["t2", "t1"] == store.due(5_000.0, 10)
+    assert 3_000.0 == store.table("t1").deadline  # type: ignore[union-attr]
+    with pytest.raises(ConflictError):  # a refused action moves no deadline
+        store.append("t1", Action(0, "move", {"type": "pass", "player": 1}), None, 10.0)
+    assert ["t2"] == store.due(2_500.0, 10)
+    store.append("t2", Action(0, "move", {"type": "pass", "player": 0}),
+                 {"winners": [0], "reason": "deck_empty"}, 100.0)  # over: no deadline
+    assert ["t1"] == store.due(5_000.0, 10)
+    assert ["t1"] == store.due(5_000.0, 1)
+
+
 def test_racing_writers_for_one_index_exactly_one_wins(store_url: str) -> None:
     setup = open_store(store_url)
     setup.create_table(record())

@@ -67,7 +67,7 @@ def test_a_real_time_timeout_is_played_by_a_bot_marks_the_seat_and_a_move_clears
         table, seat, token = await made_long_ago(
             store, 9.5, {"kind": "realtime", "bank": 10, "bonus": 2}, {})
         restarted = lobby(store)
-        await restarted.resume_bots()  # the restart's housekeeping: the clock is armed
+        housekeeping = asyncio.create_task(restarted.run())  # the restart's: finds the clock
         view = await restarted.view(table, seat, token)
         clock = view["clocks"]["seats"][seat]
         assert clock["running"]
@@ -93,6 +93,7 @@ def test_a_real_time_timeout_is_played_by_a_bot_marks_the_seat_and_a_move_clears
         view = await restarted.view(table, seat, token)
         assert not view["clocks"]["seats"][seat]["timed_out"]
         assert 1 == len(timeouts(store, table))
+        housekeeping.cancel()
         restarted.close()
 
     asyncio.run(main())
@@ -107,8 +108,7 @@ def test_a_turn_based_deadline_holds_across_two_workers_and_is_played_once(
         table, seat, token = await made_long_ago(
             store, 59.5, {"kind": "turn", "per_move": 60}, {})
         workers = [lobby(SQLiteStore(tmp_path / "tables.db")) for _ in range(2)]
-        for worker in workers:
-            await worker.resume_bots()
+        housekeeping = [asyncio.create_task(worker.run()) for worker in workers]
         await until(lambda: timeouts(store, table), "the timeout was not played")
         await asyncio.sleep(0.5)  # the other worker's timer has fired by now too
         assert 1 == len(timeouts(store, table))
@@ -119,6 +119,9 @@ def test_a_turn_based_deadline_holds_across_two_workers_and_is_played_once(
             for clock in view["clocks"]["seats"]:
                 if clock["running"]:
                     assert 59 < clock["remaining"] <= 60
+        for task, worker in zip(housekeeping, workers, strict=True):
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
             worker.close()
             worker.store.close()
 

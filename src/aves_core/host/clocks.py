@@ -183,6 +183,9 @@ class Clock:
         # Turn-based: when each seat to move became to move.
         self._since = dict.fromkeys(self._to_move, self._last)
         self._marked: set[int] = set()
+        # For each move not taken back, in order: its seat, the bonus it earned and when
+        # each seat to move before it became to move; an undo takes the last one back.
+        self._moves: list[tuple[int | None, float, dict[int, float]]] = []
 
     @property
     def last(self) -> float:
@@ -204,12 +207,15 @@ class Clock:
         return tuple(sorted({self._seat(seat) for seat in seats}))
 
     def record(self, at: float | None, mover: int | None, to_move: Sequence[int],
-               timeout: int | None = None) -> None:
+               timeout: int | None = None, *, undo: bool = False) -> None:
         """Record a stored action: stored at ``at`` (None: an old action, which takes
-        no time), made by seat ``mover`` (None: no seat's), after which ``to_move``
-        may move; ``timeout`` is the seat whose move a bot played because its time
-        ran out (then it is also the ``mover``). An undo is recorded like a move,
-        ``mover`` being the seat that takes its move back."""
+        no time), made by seat ``mover`` (None: no seat's: a leave), after which
+        ``to_move`` may move; ``timeout`` is the seat whose move a bot played because
+        its time ran out (then it is also the ``mover``). An ``undo`` (``mover``: the
+        seat that takes its last move back) puts the clock back as it was before the
+        undone move, except for the time that passed: the undone move's bonus goes and
+        the undo earns none, and a turn-based deadline is the one before the move, so
+        that move and undo loops never win a seat time."""
         if mover is not None:
             self._seat(mover)
         if timeout is not None and self._seat(timeout) != mover:
@@ -221,15 +227,26 @@ class Clock:
         else:
             elapsed = 0.0  # no time, or a time before the last one: none passed
         now, before = self._last, self._to_move
+        undone = self._moves.pop() if undo and self._moves else None
+        bonus = 0.0
         if self.control.kind == REALTIME:
             for seat in before:
                 self._bank[seat] = max(0.0, self._bank[seat] - elapsed)
-            # The bonus is for a move made on the seat's own time: an undo by a seat
-            # that was not to move earns none (else each undo would be a bonus).
-            if mover is not None and mover in before:
-                self._bank[mover] += float(self.control.bonus or 0)
+            if undone is not None and undone[0] is not None:
+                # The undone move's bonus goes (the time spent meanwhile stays spent).
+                self._bank[undone[0]] = max(0.0, self._bank[undone[0]] - undone[1])
+            # The bonus is for a move made on the seat's own time, never for an undo.
+            if not undo and mover is not None and mover in before:
+                bonus = float(self.control.bonus or 0)
+                self._bank[mover] += bonus
+        if not undo and mover is not None:
+            self._moves.append((mover, bonus, self._since))
+        earlier = {} if undone is None else undone[2]
+        # A seat that stays to move keeps its deadline; a seat an undo makes to move again
+        # has the deadline it had before the undone move; any other starts afresh.
         self._since = {seat: self._since[seat]
-                       if seat in before and seat != mover else now
+                       if seat in before and seat != mover and not (undo and seat in earlier)
+                       else earlier.get(seat, now) if undo else now
                        for seat in after}
         self._to_move = after
         if timeout is not None:

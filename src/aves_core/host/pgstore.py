@@ -94,10 +94,10 @@ class PostgresStore:
     def create_table(self, record: TableRecord) -> None:
         with self._connection() as db, db.transaction():
             db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) "
-                       "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                       "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                        (record.id, record.game, json.dumps(record.header), record.created,
                         _json_or_none(record.result), _json_or_none(record.clock),
-                        record.owner))
+                        record.owner, record.deadline))
             with db.cursor() as cursor:
                 cursor.executemany("INSERT INTO seats (table_id, seat, name, token_hash, bot) "
                                    "VALUES (%s, %s, %s, %s, %s)",
@@ -127,11 +127,21 @@ class PostgresStore:
                               "AND idx >= %s ORDER BY idx", (table_id, since)).fetchall()
         return [_action(row) for row in rows]
 
-    def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
+    def append(self, table_id: str, action: Action, result: dict[str, Any] | None,
+               deadline: float | None = None) -> None:
         row = (table_id, action.index, action.kind, json.dumps(action.data),
                _stored_at(action))
         with self._connection() as db:
             try:
+                if result is None and deadline is not None:
+                    # A clocked table's move: its next deadline in the same statement
+                    # (a failed insert fails it all).
+                    db.execute("WITH added AS (INSERT INTO actions (table_id, idx, kind, "
+                               "data, at) VALUES (%s, %s, %s, %s, %s) RETURNING table_id), "
+                               "timed AS (UPDATE game_tables SET deadline = %s WHERE id = "
+                               "%s) SELECT pg_notify(%s, table_id) FROM added",
+                               (*row, deadline, table_id, CHANNEL))
+                    return
                 if result is None:
                     # A move of a game that goes on: one statement, so one round trip
                     # (a transaction of its own in autocommit) instead of four.
@@ -142,13 +152,19 @@ class PostgresStore:
                 with db.transaction():
                     db.execute("INSERT INTO actions (table_id, idx, kind, data, at) "
                                "VALUES (%s, %s, %s, %s, %s)", row)
-                    db.execute("UPDATE game_tables SET result = %s, owner = NULL "
+                    db.execute("UPDATE game_tables SET result = %s, owner = NULL, deadline = NULL "
                                "WHERE id = %s",
                                (json.dumps(result), table_id))
                     db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
             except pg_errors.UniqueViolation:
                 raise ConflictError(f"table {table_id}: action {action.index} was written "
                                     "by another move first") from None
+
+    def due(self, before: float, limit: int) -> list[str]:
+        with self._connection() as db:
+            rows = db.execute("SELECT id FROM game_tables WHERE deadline <= %s AND result "
+                              "IS NULL ORDER BY deadline LIMIT %s", (before, limit)).fetchall()
+        return [row[0] for row in rows]
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         with self._connection() as db:

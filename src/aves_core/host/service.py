@@ -42,11 +42,13 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 import attrs
 
 from aves_core.bots import Bot, make_bot
+from aves_core.host import deadlines
 from aves_core.host.clocks import Clock, TimeControl
 from aves_core.host.drawings import option_choices, option_help, web_entry
 from aves_core.host.errors import HostError
@@ -55,6 +57,7 @@ from aves_core.host.live import (
     SEAT_LEFT,
     TOO_SLOW,
     Allowances,
+    At,
     Gate,
     Limits,
     LiveTable,
@@ -152,11 +155,12 @@ class Lobby:
             SeatRecord(seat, name, bot=new.bots.get(seat))
             for seat, name in enumerate(players)),
             clock=None if new.clock is None else new.clock.to_json(), owner=client or None)
-        await self._db(self.store.create_table, record)
         # In memory at once, from the log made here (reading it back from the store
         # would deal it again): no other worker knows the id yet, so the store holds no
         # action of it, and the data version seen now is as good as a catch-up's.
         live = self._live_table(record, table)
+        live.record = attrs.evolve(record, deadline=deadlines.stored_deadline(live))
+        await self._db(self.store.create_table, live.record)
         peek = self._version_now
         live.seen = None if peek is None else peek()
         self._install_live(live)
@@ -217,9 +221,11 @@ class Lobby:
 
     def _idle(self, live: LiveTable) -> bool:
         """Whether the table may leave memory: nothing of it is under way here."""
-        # A running clock stays: its timer must fire (a restart loads it again).
+        # A clock that runs out soon stays, its timer set; a later one is found in the
+        # store in time (deadlines.watch).
         return (not live.lock.locked() and (live.bot_task is None or live.bot_task.done())
-                and not self._subscribers.get(live.record.id) and not live.timed)
+                and not self._subscribers.get(live.record.id)
+                and not deadlines.near(live, self.now()))
 
     def _unload(self, *, keep: int = 0, older: float | None = None) -> int:
         """Let idle tables leave memory: the least recently used until ``keep`` remain,
@@ -232,16 +238,30 @@ class Lobby:
             idle = idle[:max(0, len(self._live) - keep)]
         for live in idle:
             del self._live[live.record.id]
+            if live.timer is not None:
+                live.timer.cancel()
         return len(idle)
 
     async def run(self, *, every: float = 30.0) -> None:
         """The worker's housekeeping, until cancelled: bots whose turn it is move (after
         a start, a restart loses no bot's turn), then every ``every`` seconds idle tables
-        leave memory and spent allowances are forgotten."""
-        await self.resume_bots()
-        while True:
-            await asyncio.sleep(every)
-            self.sweep()
+        leave memory and spent allowances are forgotten; meanwhile the clocks about to run
+        out are found in the store (``deadlines.watch``)."""
+        watching = asyncio.get_running_loop().create_task(deadlines.watch(
+            partial(self._db, self.store.due), self._wake, self.now, self._live))
+        try:
+            await self.resume_bots()
+            while True:
+                await asyncio.sleep(every)
+                self.sweep()
+        finally:
+            watching.cancel()
+            await asyncio.gather(watching, return_exceptions=True)
+
+    async def _wake(self, table_id: str) -> None:
+        """Load a table whose clock runs out soon: its timer is set."""
+        with contextlib.suppress(HostError):
+            self._schedule_bots(await self._get(table_id))
 
     def sweep(self) -> None:
         """Unload finished tables and tables idle for ``Limits.idle_seconds``; forget
@@ -254,10 +274,10 @@ class Lobby:
 
     async def resume_bots(self) -> None:
         """Bots whose turn it is move: every unfinished table with a bot is looked at,
-        one at a time, so requests are answered meanwhile."""
+        one at a time, so requests are answered meanwhile (a clock alone loads no table:
+        ``deadlines.watch`` finds those that run out)."""
         for record in await self._db(self.store.tables, 1_000_000):
-            if record.result is None and (record.clock is not None
-                                          or any(seat.bot for seat in record.seats)):
+            if record.result is None and any(seat.bot for seat in record.seats):
                 with contextlib.suppress(HostError):
                     self._schedule_bots(await self._get(record.id))
                 await asyncio.sleep(0)
@@ -290,7 +310,8 @@ class Lobby:
         live.actions = action.index + 1
         if live.clock is not None:
             live.clock.record(action.at, mover_of(live, action), live.table.to_move,
-                              action.data.get("timeout") if action.kind == "moves" else None)
+                              action.data.get("timeout") if action.kind == "moves" else None,
+                              undo=action.kind == "undo")
         if action.kind == "undo":
             seat = action.data["seat"]
             live.undos[seat] = live.undos.get(seat, 0) + 1
@@ -387,12 +408,12 @@ class Lobby:
             raise HostError(404, "no_such_seat", f"no seat {seat!r:.20} at this table")
         return seat
 
-    def _at(self, table_id: str, seat: int | None, token: str | None) -> _At:
+    def _at(self, table_id: str, seat: int | None, token: str | None) -> At:
         """``async with``: the table under its lock, caught up with the store; for a
         seat, only with that seat's token (a 401 without one, a 403 with another or a
         dead one). The token is checked after catching up: a leave on any worker is
         seen first."""
-        return _At(self, table_id, seat, token)
+        return At(partial(self._enter, table_id, seat, token))
 
     async def _enter(self, table_id: str, seat: int | None, token: str | None
                      ) -> LiveTable:
@@ -538,11 +559,14 @@ class Lobby:
             raise HostError(400, error.code, error.message) from None
         except UndoError as error:
             raise HostError(409, error.code, error.message) from None
-        result = table.result
-        action = Action(live.actions, kind, data, at=self.now())
+        result, at = table.result, self.now()
+        if live.clock is not None:  # first, for the next deadline stored with the action
+            live.clock.record(at, mover, table.to_move, timeout, undo=kind == "undo")
+        action = Action(live.actions, kind, data, at=at)
         try:
             await self._db(self.store.append, live.record.id, action, None if result is None
-                           else {"winners": list(result.winners), "reason": result.reason})
+                           else {"winners": list(result.winners), "reason": result.reason},
+                           deadlines.stored_deadline(live))
         except asyncio.CancelledError:
             # Whether the append will be stored is not known now (it may still commit),
             # and a cancelled task must not wait: the move leaves memory, and the next
@@ -557,7 +581,6 @@ class Lobby:
             raise
         live.actions += 1
         if live.clock is not None:
-            live.clock.record(action.at, mover, table.to_move, timeout)
             self._arm(live)
         self.publish(live)
 
@@ -580,7 +603,7 @@ class Lobby:
                 await self._catch_up(live)
                 table = live.table
                 seat = next((seat for seat in table.to_move if seat in live.bots), None)
-                timeout = None if seat is not None else self._due(live)
+                timeout = None if seat is not None else deadlines.due_seat(live, self.now())
                 if timeout is not None:
                     seat = timeout
                 if seat is None or table.result is not None:
@@ -605,22 +628,8 @@ class Lobby:
                     continue  # another worker moved first: look again
             await asyncio.sleep(0)  # let requests for this table in between
 
-    def _due(self, live: LiveTable) -> int | None:
-        """The seat whose time has run out, if any (a bot then plays its move)."""
-        due = None if live.clock is None else live.clock.next_deadline()
-        return due[1] if due is not None and due[0] <= self.now() else None
-
     def _arm(self, live: LiveTable) -> None:
-        """Set the table's timer for its next deadline (none once the game is over)."""
-        if live.timer is not None:
-            live.timer.cancel()
-            live.timer = None
-        due = live.clock.next_deadline() if live.timed and live.clock else None
-        if due is not None:
-            # A little after the deadline, so that the clock has surely run out then.
-            delay = max(0.0, due[0] - self.now()) + 0.01
-            live.timer = asyncio.get_running_loop().call_later(
-                delay, self._schedule_bots, live)
+        deadlines.arm(live, self.now(), self._schedule_bots)
 
     async def _think(self, owner: str, bot: Bot, view: Any, events: Any,
                      rng: random.Random) -> Any:
@@ -724,23 +733,3 @@ def _reset(live: LiveTable) -> None:
     if live.clock is not None:
         live.clock = Clock(live.clock.control, len(live.record.seats),
                            live.record.created, live.table.to_move)
-
-
-class _At:
-    """``Lobby._at``: a class rather than an ``asynccontextmanager`` generator, which
-    cost a few microseconds more on every request and move."""
-
-    __slots__ = ("_arguments", "_live", "_lobby")
-
-    def __init__(self, lobby: Lobby, table_id: str, seat: int | None,
-                 token: str | None) -> None:
-        self._lobby, self._arguments = lobby, (table_id, seat, token)
-        self._live: LiveTable | None = None
-
-    async def __aenter__(self) -> LiveTable:
-        self._live = await self._lobby._enter(*self._arguments)
-        return self._live
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        assert self._live is not None
-        self._live.lock.release()

@@ -283,9 +283,8 @@ class SQLiteStore:
                 except sqlite3.IntegrityError:
                     others = batch
                 else:
-                    for job in appends:
-                        if job.arguments[1] is not None:  # the game is over
-                            db.execute(sql.SET_RESULT, (job.arguments[1], job.arguments[0][0]))
+                    for job in appends:  # the result, or the clock's next deadline
+                        sql.after_insert(db, job.arguments[0][0], *job.arguments[1:])
             for job in others:
                 db.execute("SAVEPOINT job")
                 try:
@@ -469,8 +468,13 @@ class SQLiteStore:
         result: list[Action] = self._read(sql.actions, table_id, since)
         return result
 
-    def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
-        self._write(sql.append, *sql.append_arguments(table_id, action, result))
+    def append(self, table_id: str, action: Action, result: dict[str, Any] | None,
+               deadline: float | None = None) -> None:
+        self._write(sql.append, *sql.append_arguments(table_id, action, result, deadline))
+
+    def due(self, before: float, limit: int) -> list[str]:
+        result: list[str] = self._read(sql.due, before, limit)
+        return result
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         claimed: bool = self._write(sql.claim_seat, table_id, seat, token_hash)

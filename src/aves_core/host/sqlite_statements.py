@@ -21,16 +21,17 @@ from aves_core.host.store import (
 )
 from aves_core.host.wire import encode
 
-__all__ = ["INSERT", "SET_RESULT", "actions", "append", "append_arguments", "claim_seat",
-           "create_table", "data_version", "end_read", "insert_many", "seats", "set_bot",
-           "table", "tables"]
+__all__ = ["INSERT", "SET_DEADLINE", "SET_RESULT", "actions", "after_insert", "append",
+           "append_arguments", "claim_seat", "create_table", "data_version", "due",
+           "end_read", "insert_many", "seats", "set_bot", "table", "tables"]
 
 
 def create_table(db: sqlite3.Connection, record: TableRecord) -> None:
     """Insert a new table and its seats."""
-    db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    db.execute(f"INSERT INTO game_tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                (record.id, record.game, json.dumps(record.header), record.created,
-                _json_or_none(record.result), _json_or_none(record.clock), record.owner))
+                _json_or_none(record.result), _json_or_none(record.clock), record.owner,
+                record.deadline))
     db.executemany("INSERT INTO seats (table_id, seat, name, token_hash, bot) "
                    "VALUES (?, ?, ?, ?, ?)",
                    [(record.id, seat.seat, seat.name, seat.token_hash, seat.bot)
@@ -81,17 +82,20 @@ def actions(db: sqlite3.Connection, table_id: str, since: int) -> list[Action]:
     return [_action(row) for row in rows]
 
 
-def append_arguments(table_id: str, action: Action, result: dict[str, Any] | None
-                      ) -> tuple[tuple[Any, ...], str | None]:
-    """An append's row of ``actions`` and its result's JSON (None: the game goes on)."""
+def append_arguments(table_id: str, action: Action, result: dict[str, Any] | None,
+                     deadline: float | None = None
+                     ) -> tuple[tuple[Any, ...], str | None, float | None]:
+    """An append's row of ``actions``, its result's JSON (None: the game goes on) and
+    the clock's next deadline (None: no clock)."""
     # orjson (wire.encode): an append a move, and the standard library's dumps was a
     # tenth of a move's store time.
     return ((table_id, action.index, action.kind, encode(action.data),
-             _stored_at(action)), None if result is None else encode(result))
+             _stored_at(action)), None if result is None else encode(result), deadline)
 
 
 INSERT = "INSERT INTO actions (table_id, idx, kind, data, at) VALUES "
-SET_RESULT = "UPDATE game_tables SET result = ?, owner = NULL WHERE id = ?"
+SET_RESULT = "UPDATE game_tables SET result = ?, owner = NULL, deadline = NULL WHERE id = ?"
+SET_DEADLINE = "UPDATE game_tables SET deadline = ? WHERE id = ?"
 
 
 def insert_many(count: int) -> str:
@@ -99,15 +103,32 @@ def insert_many(count: int) -> str:
     return INSERT + ", ".join(["(?, ?, ?, ?, ?)"] * count)
 
 
-def append(db: sqlite3.Connection, row: tuple[Any, ...], result: str | None) -> None:
-    """Append one action (ConflictError if its index is taken) and the result, if any."""
+def append(db: sqlite3.Connection, row: tuple[Any, ...], result: str | None,
+           deadline: float | None = None) -> None:
+    """Append one action (ConflictError if its index is taken) and the result, if any,
+    or the clock's next deadline, if any."""
     try:
         db.execute(insert_many(1), row)
     except sqlite3.IntegrityError:
         raise ConflictError(f"table {row[0]}: action {row[1]} was written by another "
                             "move first") from None
+    after_insert(db, row[0], result, deadline)
+
+
+def after_insert(db: sqlite3.Connection, table_id: str, result: str | None,
+                 deadline: float | None) -> None:
+    """What an append stores besides its action: the result, else the next deadline."""
     if result is not None:
-        db.execute(SET_RESULT, (result, row[0]))
+        db.execute(SET_RESULT, (result, table_id))
+    elif deadline is not None:
+        db.execute(SET_DEADLINE, (deadline, table_id))
+
+
+def due(db: sqlite3.Connection, before: float, limit: int) -> list[str]:
+    """The unfinished tables whose deadline is ``before`` or earlier, earliest first."""
+    rows = db.execute("SELECT id FROM game_tables WHERE deadline <= ? AND result IS NULL "
+                      "ORDER BY deadline LIMIT ?", (before, limit)).fetchall()
+    return [row[0] for row in rows]
 
 
 def claim_seat(db: sqlite3.Connection, table_id: str, seat: int, token_hash: str) -> bool:

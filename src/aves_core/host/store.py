@@ -7,8 +7,9 @@ module knows none of them.
 
 The schema is the same in both: ``game_tables`` (a table's game, its log header
 as the game's log format writes it, when it was made, its result once over and
-its time control as JSON, NULL for none, and the client that made it while it is
-unfinished: see ``TableRecord.owner``), ``seats`` (each seat's name, the
+its time control as JSON, NULL for none, that clock's next deadline, and the
+client that made it while it is unfinished: see ``TableRecord.owner``), ``seats``
+(each seat's name, the
 SHA-256 of its player's token, or the bot playing it) and ``actions`` (every
 move, with the chance moves drawn after it, and every undo, in order, each with
 the time it was stored: a table's clocks are computed from these times, so they
@@ -45,7 +46,7 @@ __all__ = [
     "token_matches",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # Each migration brings the schema from the version before it to its own.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -82,9 +83,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     3: (
         "ALTER TABLE game_tables ADD COLUMN owner TEXT",
     ),
+    # A clock's next deadline, so that a worker finds the clocks about to run out in the
+    # store, not by keeping every clocked table in memory. Unfinished clocked tables of
+    # older versions are due at once: a worker loads each once and stores its deadline
+    # with its next action.
+    4: (
+        "ALTER TABLE game_tables ADD COLUMN deadline DOUBLE PRECISION",
+        "UPDATE game_tables SET deadline = created WHERE clock IS NOT NULL AND result IS NULL",
+        "CREATE INDEX game_tables_deadline ON game_tables (deadline)",
+    ),
 }
 
-TABLE_COLUMNS = "id, game, header, created, result, clock, owner"
+TABLE_COLUMNS = "id, game, header, created, result, clock, owner, deadline"
 """The columns of ``game_tables`` that ``_record`` reads, in its order."""
 
 ACTION_COLUMNS = "idx, kind, data, at"
@@ -136,6 +146,9 @@ class TableRecord:
     result: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
     owner: str | None = None
+    deadline: float | None = None
+    """When the table's clock next runs out, as last stored (None: no clock, or the game
+    is over; ``math.inf``: nobody is to move)."""
 
 
 @attrs.frozen
@@ -194,12 +207,19 @@ class Store(Protocol):
         """A table's actions from index ``since`` on."""
         ...
 
-    def append(self, table_id: str, action: Action, result: dict[str, Any] | None) -> None:
+    def append(self, table_id: str, action: Action, result: dict[str, Any] | None,
+               deadline: float | None = None) -> None:
         """Append ``action`` at its index (``ConflictError`` if that index is taken) and,
         in the same transaction, record ``result`` when the game is over (and forget the
-        table's owner: a finished table has no bot to schedule). The action is
-        stored with its ``at``, or the current time when ``at`` is None (pass ``at`` to
-        know the exact time a clock will read back)."""
+        table's owner and deadline: a finished table has no bot to schedule and no
+        clock), else the clock's next ``deadline`` (None: the table has no clock). The
+        action is stored with its ``at``, or the current time when ``at`` is None (pass
+        ``at`` to know the exact time a clock will read back)."""
+        ...
+
+    def due(self, before: float, limit: int) -> list[str]:
+        """The unfinished tables whose stored deadline is ``before`` or earlier, the
+        earliest first, ``limit`` at most."""
         ...
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
@@ -217,10 +237,11 @@ class Store(Protocol):
 
 def _record(row: Sequence[Any], seats: list[SeatRecord]) -> TableRecord:
     """A ``TableRecord`` from a row of ``TABLE_COLUMNS``."""
-    table_id, game, header, created, result, clock, owner = row
+    table_id, game, header, created, result, clock, owner, deadline = row
     return TableRecord(table_id, game, json.loads(header), float(created), tuple(seats),
                        None if result is None else json.loads(result),
-                       None if clock is None else json.loads(clock), owner)
+                       None if clock is None else json.loads(clock), owner,
+                       None if deadline is None else float(deadline))
 
 
 def _action(row: Sequence[Any]) -> Action:
