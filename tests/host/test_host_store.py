@@ -12,6 +12,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import attrs
@@ -237,6 +238,45 @@ V1_STATEMENTS: list[tuple[str, list[tuple[object, ...]]]] = [
 ]
 """A table with two actions as aves-core wrote it at schema version 1 (no column names:
 the version-1 stores inserted whole rows)."""
+
+
+def test_a_clients_table_allowance_is_spent_once_across_racing_stores(
+        store_url: str) -> None:
+    """Two stores over one database are two workers: 12 racing admissions of one client
+    take exactly its 3 tokens; one more comes every 20 s; another client has its own;
+    a whole allowance's row goes."""
+    stores = [open_store(store_url), open_store(store_url)]
+    try:
+        with ThreadPoolExecutor(12) as pool:
+            waits = list(pool.map(lambda n: stores[n % 2].admit("10.0.0.1", 1000.0, 3, 3.0),
+                                  range(12)))
+        assert 3 == waits.count(0.0)
+        assert all(19 < wait <= 20 for wait in waits if wait)
+        assert 10.0 == pytest.approx(stores[0].admit("10.0.0.1", 1010.0, 3, 3.0))
+        assert 0.0 == stores[1].admit("10.0.0.1", 1020.0, 3, 3.0)  # one more came
+        assert 0.0 == stores[1].admit("10.0.0.2", 1020.0, 3, 3.0)
+        assert 2 == allowance_rows(store_url)
+        assert 0.0 == stores[0].admit("10.0.0.2", 1100.0, 3, 3.0)  # 10.0.0.1's is whole
+        assert 1 == allowance_rows(store_url)
+    finally:
+        for store in stores:
+            store.close()
+
+
+def allowance_rows(store_url: str) -> int:
+    """The rows of the ``allowances`` table in the database at ``store_url``."""
+    query = "SELECT count(*) FROM allowances"
+    if store_url.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(store_url) as pg:
+            row = pg.execute(query).fetchone()
+            assert row is not None
+            return int(row[0])
+    with sqlite3.connect(store_url) as db:
+        count = int(db.execute(query).fetchone()[0])
+    db.close()
+    return count
 
 
 def v1_database(store_url: str) -> None:

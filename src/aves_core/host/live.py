@@ -19,9 +19,9 @@ from aves_core.host.store import Action, TableRecord
 from aves_core.host.wire import encode  # where it was before aves_core.host.wire
 from aves_core.kernel.table import Table
 
-__all__ = ["SEAT_LEFT", "STAND_IN_BOTS", "TOO_SLOW", "Allowances", "At", "Gate", "Limits",
-           "LiveTable", "Subscriber", "can_undo", "encode", "mover_of", "player", "stand_in",
-           "undoer", "with_left"]
+__all__ = ["SEAT_LEFT", "STAND_IN_BOTS", "TOO_SLOW", "At", "Gate", "Limits", "LiveTable",
+           "Subscriber", "can_undo", "encode", "mover_of", "player", "stand_in",
+           "too_many_tables", "undoer", "with_left"]
 
 SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
 """Put in a seat's socket queues when the player leaves: the socket closes."""
@@ -30,7 +30,9 @@ TOO_SLOW: dict[str, Any] = {"type": "too_slow"}
 
 @attrs.frozen
 class Limits:
-    """What one worker of a host allows (each worker counts for itself)."""
+    """What a host allows: each worker counts the memory and socket limits for itself;
+    the tables a client creates are counted in the store (``Store.admit``), so every
+    worker, and every restart, counts the same allowance."""
 
     live_tables: int = 2_000
     """Tables kept in memory; beyond it the least recently used idle ones leave it."""
@@ -45,7 +47,8 @@ class Limits:
     creations_burst: int = 20
     """Tables one client may create at once..."""
     creations_per_minute: float = 20.0
-    """...and then per minute (a client is an IP address)."""
+    """...and then per minute (a client is an IP address; counted in the store, across
+    workers and restarts)."""
 
 
 @attrs.define(eq=False)
@@ -162,32 +165,12 @@ def stand_in(live: LiveTable) -> Bot:
                     live.table.game)
 
 
-class Allowances:
-    """How many tables each client may still create: a token bucket per client (its
-    address), ``Limits.creations_burst`` at once and ``creations_per_minute``."""
-
-    def __init__(self) -> None:
-        self._buckets: dict[str, tuple[float, float]] = {}  # client: tokens, when
-
-    def admit(self, client: str, limits: Limits) -> None:
-        """Count a creation against the client's allowance (429 when it is spent)."""
-        burst, per_minute = limits.creations_burst, limits.creations_per_minute
-        now = time.monotonic()
-        tokens, then = self._buckets.get(client, (float(burst), now))
-        tokens = min(float(burst), tokens + (now - then) * per_minute / 60)
-        if tokens < 1:
-            wait = (1 - tokens) * 60 / per_minute
-            raise HostError(429, "too_many_tables", f"a client may create {burst} tables at "
-                            f"once and {per_minute:g} a minute: try again in {wait:.0f} s",
-                            {"retry_after": round(wait, 1)})
-        self._buckets[client] = (tokens - 1, now)
-
-    def forget_full(self, limits: Limits) -> None:
-        """Forget the clients whose allowance is whole again (they cost no memory)."""
-        now, rate = time.monotonic(), limits.creations_per_minute / 60
-        for client, (tokens, then) in list(self._buckets.items()):
-            if tokens + (now - then) * rate >= limits.creations_burst:
-                del self._buckets[client]
+def too_many_tables(wait: float, limits: Limits) -> HostError:
+    """The refusal of a new table to a client whose allowance (``Store.admit``) is spent
+    for ``wait`` more seconds."""
+    return HostError(429, "too_many_tables", f"a client may create {limits.creations_burst} "
+                     f"tables at once and {limits.creations_per_minute:g} a minute: try "
+                     f"again in {wait:.0f} s", {"retry_after": round(wait, 1)})
 
 
 class At:

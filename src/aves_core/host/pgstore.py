@@ -31,6 +31,8 @@ from aves_core.host.store import (
     _json_or_none,
     _record,
     _stored_at,
+    spend,
+    whole_before,
 )
 
 try:
@@ -177,6 +179,24 @@ class PostgresStore:
         with self._connection() as db:
             db.execute("UPDATE seats SET token_hash = NULL, bot = %s WHERE table_id = %s "
                        "AND seat = %s", (bot, table_id, seat))
+
+    def admit(self, client: str, now: float, burst: int, per_minute: float) -> float:
+        with self._connection() as db, db.transaction():
+            # One admission at a time across every worker, under a lock of its own (the
+            # migration's is 5417): between the read and the write no racing creation
+            # may spend the same token, and the sweep of whole allowances never
+            # deadlocks with another's. Each holds it for a few statements.
+            db.execute("SELECT pg_advisory_xact_lock(5418)")
+            db.execute("DELETE FROM allowances WHERE at < %s",
+                       (whole_before(now, burst, per_minute),))
+            row = db.execute("SELECT tokens, at FROM allowances WHERE client = %s",
+                             (client,)).fetchone()
+            tokens, wait = spend(row, now, burst, per_minute)
+            if not wait:
+                db.execute("INSERT INTO allowances (client, tokens, at) VALUES (%s, %s, %s) "
+                           "ON CONFLICT (client) DO UPDATE SET tokens = excluded.tokens, "
+                           "at = excluded.at", (client, tokens, now))
+            return wait
 
     def listen(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(table_id)`` (from a thread of its own) for every action any

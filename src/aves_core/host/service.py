@@ -23,7 +23,7 @@ table, so on every worker and after a restart), so that no client's bots starve
 another's. Memory is bounded: a table leaves memory when idle (no socket,
 no bot thinking) and loads again on demand; an unknown table id leaves nothing
 behind; a socket that does not read its messages is closed; each client may
-create only so many tables a minute.
+create only so many tables a minute (counted in the store, so on every worker).
 
 A game with chance during play (``Chance.PLAY``): the table draws the chance moves
 a seat's or a bot's move leads to (from the system's randomness, unless the
@@ -56,7 +56,6 @@ from aves_core.host.fanout import Fanout
 from aves_core.host.live import (
     SEAT_LEFT,
     TOO_SLOW,
-    Allowances,
     At,
     Gate,
     Limits,
@@ -66,6 +65,7 @@ from aves_core.host.live import (
     mover_of,
     player,
     stand_in,
+    too_many_tables,
     undoer,
     with_left,
 )
@@ -115,7 +115,6 @@ class Lobby:
         self._subscribers = self._fanout.tables  # each table's subscribers here
         self._bots = ThreadPoolExecutor(bot_threads, thread_name_prefix="aves-bot")
         self._gates: dict[str, Gate] = {}
-        self._allowances = Allowances()
         self._closed = False
         # The store's optional ways (see Store): its own way off the event loop, and a
         # version that says, without waiting, whether anything changed elsewhere.
@@ -149,7 +148,10 @@ class Lobby:
         except AvesError as error:
             raise HostError(400, error.code, str(error)) from None
         log = table.log
-        self._allowances.admit(client, self.limits)
+        # Counted in the store: the same allowance on every worker and after a restart.
+        if wait := await self._db(self.store.admit, client, self.now(),
+                                  self.limits.creations_burst, self.limits.creations_per_minute):
+            raise too_many_tables(wait, self.limits)
         table_id = secrets.token_hex(8)
         record = TableRecord(table_id, game.id, header_data(log), self.now(), tuple(
             SeatRecord(seat, name, bot=new.bots.get(seat))
@@ -264,13 +266,11 @@ class Lobby:
             self._schedule_bots(await self._get(table_id))
 
     def sweep(self) -> None:
-        """Unload finished tables and tables idle for ``Limits.idle_seconds``; forget
-        full allowances."""
+        """Unload finished tables and tables idle for ``Limits.idle_seconds``."""
         self._unload(older=time.monotonic() - self.limits.idle_seconds)
         for live in [live for live in self._live.values()
                      if live.table.result is not None and self._idle(live)]:
             del self._live[live.record.id]
-        self._allowances.forget_full(self.limits)
 
     async def resume_bots(self) -> None:
         """Bots whose turn it is move: every unfinished table with a bot is looked at,

@@ -483,6 +483,10 @@ class SQLiteStore:
     def set_bot(self, table_id: str, seat: int, bot: str) -> None:
         self._write(sql.set_bot, table_id, seat, bot)
 
+    def admit(self, client: str, now: float, burst: int, per_minute: float) -> float:
+        wait: float = self._write(sql.admit, client, now, burst, per_minute)
+        return wait
+
     def version(self) -> int:
         """A number that changes whenever another connection commits (polled by workers
         that share one file to see each other's moves). Through ``run`` it is read on the

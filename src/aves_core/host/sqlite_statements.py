@@ -18,12 +18,29 @@ from aves_core.host.store import (
     _json_or_none,
     _record,
     _stored_at,
+    spend,
+    whole_before,
 )
 from aves_core.host.wire import encode
 
-__all__ = ["INSERT", "SET_DEADLINE", "SET_RESULT", "actions", "after_insert", "append",
-           "append_arguments", "claim_seat", "create_table", "data_version", "due",
+__all__ = ["INSERT", "SET_DEADLINE", "SET_RESULT", "actions", "admit", "after_insert",
+           "append", "append_arguments", "claim_seat", "create_table", "data_version", "due",
            "end_read", "insert_many", "seats", "set_bot", "table", "tables"]
+
+
+def admit(db: sqlite3.Connection, client: str, now: float, burst: int,
+          per_minute: float) -> float:
+    """``Store.admit``, in the writer's transaction (``BEGIN IMMEDIATE``: no other
+    process writes between the read and the write)."""
+    db.execute("DELETE FROM allowances WHERE at < ?", (whole_before(now, burst, per_minute),))
+    row = db.execute("SELECT tokens, at FROM allowances WHERE client = ?",
+                     (client,)).fetchone()
+    tokens, wait = spend(row, now, burst, per_minute)
+    if not wait:
+        db.execute("INSERT INTO allowances (client, tokens, at) VALUES (?, ?, ?) "
+                   "ON CONFLICT (client) DO UPDATE SET tokens = excluded.tokens, "
+                   "at = excluded.at", (client, tokens, now))
+    return wait
 
 
 def create_table(db: sqlite3.Connection, record: TableRecord) -> None:

@@ -8,8 +8,9 @@ module knows none of them.
 The schema is the same in both: ``game_tables`` (a table's game, its log header
 as the game's log format writes it, when it was made, its result once over and
 its time control as JSON, NULL for none, that clock's next deadline, and the
-client that made it while it is unfinished: see ``TableRecord.owner``), ``seats``
-(each seat's name, the
+client that made it while it is unfinished: see ``TableRecord.owner``),
+``allowances`` (each client's allowance of new tables, a token bucket: see
+``Store.admit``), ``seats`` (each seat's name, the
 SHA-256 of its player's token, or the bot playing it) and ``actions`` (every
 move, with the chance moves drawn after it, and every undo, in order, each with
 the time it was stored: a table's clocks are computed from these times, so they
@@ -46,7 +47,7 @@ __all__ = [
     "token_matches",
 ]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # Each migration brings the schema from the version before it to its own.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -91,6 +92,16 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE game_tables ADD COLUMN deadline DOUBLE PRECISION",
         "UPDATE game_tables SET deadline = created WHERE clock IS NOT NULL AND result IS NULL",
         "CREATE INDEX game_tables_deadline ON game_tables (deadline)",
+    ),
+    # Each client's allowance of new tables (a token bucket: the tokens it had at ``at``,
+    # seconds since the epoch), kept here so that every worker and every restart counts
+    # the same one. A row whose bucket is full again is deleted (by ``at``).
+    5: (
+        """CREATE TABLE allowances (
+             client TEXT PRIMARY KEY,
+             tokens DOUBLE PRECISION NOT NULL,
+             at DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX allowances_at ON allowances (at)",
     ),
 }
 
@@ -230,9 +241,34 @@ class Store(Protocol):
         """Let a bot play a seat from now on (its token, if any, dies)."""
         ...
 
+    def admit(self, client: str, now: float, burst: int, per_minute: float) -> float:
+        """Take one new table from ``client``'s allowance (``burst`` at once, refilled at
+        ``per_minute``) at time ``now``: 0.0 when taken, else the seconds until it can be
+        (nothing taken). Atomic across workers: racing calls never take more than the
+        allowance holds. Rows of clients whose allowance is whole again are deleted."""
+        ...
+
     def close(self) -> None:
         """Release the connection."""
         ...
+
+
+def spend(row: Sequence[Any] | None, now: float, burst: int,
+          per_minute: float) -> tuple[float, float]:
+    """A client's allowance after one more table at ``now``, from its ``allowances`` row
+    (``tokens, at``; None: whole): the tokens left and 0.0, or, when none is left, the
+    tokens as they are (refilled to ``now``) and the seconds to wait for one."""
+    tokens = float(burst)
+    if row is not None:  # refilled since; a clock set back refills nothing
+        tokens = min(tokens, float(row[0]) + max(0.0, now - float(row[1])) * per_minute / 60)
+    if tokens < 1:
+        return tokens, (1 - tokens) * 60 / per_minute
+    return tokens - 1, 0.0
+
+
+def whole_before(now: float, burst: int, per_minute: float) -> float:
+    """The ``at`` before which every allowance is whole again (its row may go)."""
+    return now - burst * 60 / per_minute
 
 
 def _record(row: Sequence[Any], seats: list[SeatRecord]) -> TableRecord:
