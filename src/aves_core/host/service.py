@@ -65,6 +65,7 @@ from aves_core.host.live import (
     undoer,
     with_left,
 )
+from aves_core.host.races import RACE_RETRIES, retried
 from aves_core.host.store import (
     Action,
     ConflictError,
@@ -83,16 +84,13 @@ from aves_core.kernel.log import dump_log, header_data
 from aves_core.kernel.registry import all_games
 from aves_core.kernel.table import Table, UndoError
 
-__all__ = ["MAX_UNDOS", "SEAT_LEFT", "TOO_SLOW", "HostError", "Limits", "Lobby", "Subscriber",
-           "export_log"]
+__all__ = ["MAX_UNDOS", "RACE_RETRIES", "SEAT_LEFT", "TOO_SLOW", "HostError", "Limits", "Lobby",
+           "Subscriber", "export_log"]
 
 MAX_UNDOS = 100
 """The undos one seat may make in one game."""
 LEAVE_BOT = "random"
 """The bot that plays a seat its player left."""
-RACE_RETRIES = 8
-"""How often a move of a simultaneous phase, beaten to the store by another worker's
-action, is tried again after it (each time only while it is still legal)."""
 
 
 class Lobby:
@@ -426,7 +424,11 @@ class Lobby:
         """The player leaves: a random bot plays the seat from now on. The leave is an
         action in the table's order, so every worker sees it before any later move."""
         async with self._at(table_id, seat, token) as live:
-            await self._act(live, lambda: ("leave", {"seat": seat, "bot": LEAVE_BOT}), None)
+            # A leave beaten to the store by any action is taken after it (a conflict
+            # would only ask the player to leave again), unless the seat left meanwhile.
+            await retried(lambda: self._act(live, lambda: ("leave", {"seat": seat, "bot":
+                                                                     LEAVE_BOT}), None),
+                          lambda: self._authorize(live, seat, token or ""), lambda: True)
             self._seat_left(live, seat, LEAVE_BOT)
         # The seats table follows (the lobby reads it); the action is what counts.
         await self._db(self.store.set_bot, table_id, seat, LEAVE_BOT)
@@ -492,19 +494,13 @@ class Lobby:
             if mover != seat:
                 raise HostError(403, "forbidden", f"seat {seat} cannot move for seat {mover}")
             first = live.table.event_count
-            for attempt in range(RACE_RETRIES + 1):
-                try:
-                    await self._act(live, player(live.table, move), seat)
-                    break
-                except HostError as error:
-                    # Another worker stored an action first, and this one has caught up
-                    # with it. Where seats move at once (sealed bids), the other was
-                    # another seat's move, and this one, still legal after it, is
-                    # stored after it: no seat is refused a move that is still legal.
-                    if (error.code != "conflict" or attempt == RACE_RETRIES
-                            or not game.facts.simultaneous_moves
-                            or not live.table.game.is_legal(live.table.state, move)):
-                        raise
+            # Beaten to the store by another worker: where seats move at once (sealed
+            # bids) the move, still legal after the other's, is stored after it; the
+            # token is checked again first (that other action may be the seat's leave).
+            await retried(lambda: self._act(live, player(live.table, move), seat),
+                          lambda: self._authorize(live, seat, token or ""),
+                          lambda: game.facts.simultaneous_moves
+                          and game.is_legal(live.table.state, move))
             answer = self._events_json(live, seat, first) if reply else None
         self._schedule_bots(live)
         return answer
