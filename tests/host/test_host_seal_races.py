@@ -9,6 +9,7 @@ race made certain); then the real ``aves serve`` with two workers, raced many ti
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -211,3 +212,40 @@ def _sealed_auction_over_rest(client: httpx.Client, seed: int) -> tuple[str, lis
         to_move = client.get(f"/api/tables/{table}").json()["to_move"]
     assert [0, 1, 2, 3] == to_move
     return table, tokens
+
+
+def test_a_seats_messages_in_a_sealed_phase_have_one_size_whatever_its_bid(
+        tmp_path: Path) -> None:
+    """Someone watching the network sees the size of each message. The others' messages
+    about a commit never depend on it; the committer's own (its socket's events, the
+    REST answer to its move, its view) hold its bid, so they are padded to a bucket of
+    bytes: one size whichever notes it sealed, from one note to all of them."""
+    from websockets.sync.client import connect
+
+    sizes: dict[str, set[int]] = {"socket": set(), "answer": set(), "view": set(),
+                                  "other": set()}
+    with ServeProcess(tmp_path / "tables.db", tmp_path) as server, \
+            httpx.Client(base_url=server.url, timeout=30) as client:
+        table, tokens = _sealed_auction_over_rest(client, 3)
+        legal = client.get(f"/api/tables/{table}/seats/0/view", headers={
+            "Authorization": f"Bearer {tokens[0]}"}).json()["view"]["legal_moves"]
+        # The seals seat 0 may make at this deal, from the fewest notes to the most.
+        seals = sorted((move for move in legal if move["notes"]), key=lambda m: len(m["notes"]))
+        for move in (seals[0], seals[len(seals) // 2], seals[-1]):
+            table, tokens = _sealed_auction_over_rest(client, 3)
+            with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/socket") as mine, \
+                    connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/socket") as other:
+                for seat, socket in ((0, mine), (1, other)):
+                    socket.send(json.dumps({"type": "hello", "seat": seat,
+                                            "token": tokens[seat]}))
+                    assert "welcome" == json.loads(socket.recv(timeout=10))["type"]
+                answer = client.post(f"/api/tables/{table}/seats/0/moves", json=move,
+                                     headers={"Authorization": f"Bearer {tokens[0]}"})
+                assert 200 == answer.status_code, answer.text
+                sizes["answer"].add(len(answer.content))
+                sizes["socket"].add(len(str(mine.recv(timeout=10)).encode()))
+                sizes["other"].add(len(str(other.recv(timeout=10)).encode()))
+                sizes["view"].add(len(client.get(f"/api/tables/{table}/seats/0/view", headers={
+                    "Authorization": f"Bearer {tokens[0]}"}).content))
+    assert dict.fromkeys(sizes, 1) == {name: len(seen) for name, seen in sizes.items()}, \
+        sizes

@@ -16,11 +16,12 @@ from aves_core.bots import Bot, make_bot
 from aves_core.host.clocks import Clock
 from aves_core.host.errors import HostError
 from aves_core.host.store import Action, TableRecord
+from aves_core.host.tablelog import new_table
 from aves_core.host.wire import encode  # where it was before aves_core.host.wire
 from aves_core.kernel.table import Table
 
 __all__ = ["SEAT_LEFT", "STAND_IN_BOTS", "TOO_SLOW", "Allowances", "Gate", "Limits", "LiveTable",
-           "Subscriber", "can_undo", "encode", "mover_of", "player", "stand_in", "undoer",
+           "Subscriber", "can_undo", "encode", "mover_of", "player", "reset", "stand_in", "undoer",
            "with_left"]
 
 SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
@@ -56,6 +57,8 @@ class Subscriber:
     seat: int | None
     queue: asyncio.Queue[str | dict[str, Any]]
     next: int = 0
+    pad: int = 0
+    """Its messages are padded to a multiple of this many bytes (``wire.padded``)."""
 
 
 @attrs.define(eq=False)
@@ -188,3 +191,13 @@ class Allowances:
         for client, (tokens, then) in list(self._buckets.items()):
             if tokens + (now - then) * rate >= limits.creations_burst:
                 del self._buckets[client]
+
+
+def reset(live: LiveTable) -> None:
+    """The table back at its start, to be caught up with the store (by the next
+    ``_catch_up``: ``seen`` is unknown, so it reads)."""
+    live.table, live.actions, live.undos = new_table(live.record), 0, {}
+    live.seen = None
+    if live.clock is not None:
+        live.clock = Clock(live.clock.control, len(live.record.seats),
+                           live.record.created, live.table.to_move)

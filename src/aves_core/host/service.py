@@ -61,6 +61,7 @@ from aves_core.host.live import (
     can_undo,
     mover_of,
     player,
+    reset,
     stand_in,
     undoer,
     with_left,
@@ -78,6 +79,7 @@ from aves_core.host.store import (
 )
 from aves_core.host.tablelog import apply_action, export_log, new_table, replay_steps
 from aves_core.host.tablespec import read_new_table, storable
+from aves_core.host.wire import bucket
 from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.kernel.log import dump_log, header_data
@@ -298,7 +300,7 @@ class Lobby:
     async def _rebuild(self, live: LiveTable) -> None:
         """Start the table again from the store (after a refused append: the move
         applied in memory must go)."""
-        _reset(live)
+        reset(live)
         await self._catch_up(live)
 
     async def _refresh(self, live: LiveTable) -> None:
@@ -545,7 +547,7 @@ class Lobby:
             # Whether the append will be stored is not known now (it may still commit),
             # and a cancelled task must not wait: the move leaves memory, and the next
             # request under the lock reads the table from the store as it is.
-            _reset(live)
+            reset(live)
             raise
         except BaseException as error:
             await self._rebuild(live)
@@ -656,7 +658,13 @@ class Lobby:
 
     def subscribe(self, table_id: str, seat: int | None, since: int) -> Subscriber:
         """A queue of the table's messages for ``seat``, from event ``since`` on."""
-        return self._fanout.subscribe(table_id, seat, since, self.limits.socket_queue)
+        return self._fanout.subscribe(table_id, seat, since, self.limits.socket_queue,
+                                      self.padding(table_id, seat))
+
+    def padding(self, table_id: str, seat: int | None) -> int:
+        """The bytes a seat's messages are padded to a multiple of (``wire.bucket``)."""
+        live = self._live.get(table_id)
+        return 0 if live is None else bucket(live.table.game, seat)
 
     def watched(self) -> list[str]:
         """The tables some socket of this worker follows."""
@@ -713,16 +721,6 @@ class Lobby:
             if live.timer is not None:
                 live.timer.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
-
-
-def _reset(live: LiveTable) -> None:
-    """The table back at its start, to be caught up with the store (by the next
-    ``_catch_up``: ``seen`` is unknown, so it reads)."""
-    live.table, live.actions, live.undos = new_table(live.record), 0, {}
-    live.seen = None
-    if live.clock is not None:
-        live.clock = Clock(live.clock.control, len(live.record.seats),
-                           live.record.created, live.table.to_move)
 
 
 class _At:
