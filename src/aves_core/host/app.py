@@ -248,7 +248,7 @@ async def _spectator_events(request: Request, lobby: Lobby) -> Any:
 
 
 async def _log(request: Request, lobby: Lobby) -> Any:
-    return Response(await lobby.log(request.path_params["table"]),
+    return Response(await lobby.log(request.path_params["table"], _token(request)),
                     media_type="application/json")
 
 

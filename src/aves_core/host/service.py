@@ -59,6 +59,7 @@ from aves_core.host.live import (
     LiveTable,
     Subscriber,
     can_undo,
+    check_log_reader,
     mover_of,
     player,
     reset,
@@ -697,12 +698,16 @@ class Lobby:
 
     replay_steps = staticmethod(replay_steps)
 
-    async def log(self, table_id: str) -> str:
-        """A finished game's log (AVES's in its ``aves-log`` v1 format)."""
+    async def log(self, table_id: str, token: str | None = None) -> str:
+        """A finished game's log (AVES's in its ``aves-log`` v1 format): to everyone, or
+        only to a seat's ``token`` where the rules keep some of it hidden for good."""
         async with self._at(table_id, None, None) as live:
             if live.table.result is None:
                 raise HostError(409, "game_not_over", "the log holds every hidden card: it "
                                 "is shown once the game is over")
+            if not live.table.game.facts.public_log:
+                await self._refresh(live)  # (a seat joined on another worker)
+                check_log_reader(live, token)
             return dump_log(live.table.log, "json")
 
     async def aclose(self) -> None:
