@@ -127,9 +127,18 @@ def create_table(page: Page, game: str, seats: list[str], options: dict[str, Any
     return table
 
 
-def finished_log(server: ServeProcess, table: str) -> bytes:
-    """A finished table's log, as the host exports it."""
-    with urllib.request.urlopen(f"{server.url}api/tables/{table}/log") as answer:
+def finished_log(server: ServeProcess, table: str, seat_page: Page | None = None) -> bytes:
+    """A finished table's log, as the host exports it: with the token of a seat that
+    ``seat_page``'s browser holds (where the game's rules keep some of the log hidden
+    for good, only the table's seats get it)."""
+    request = urllib.request.Request(f"{server.url}api/tables/{table}/log")
+    if seat_page is not None:
+        token = seat_page.page.evaluate(
+            "(table) => { const key = Object.keys(localStorage).find("
+            "(name) => name.startsWith(`aves:${table}:`)); "
+            "return key ? localStorage.getItem(key) : null; }", table)
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request) as answer:
         body: bytes = answer.read()
         return body
 

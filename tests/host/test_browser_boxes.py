@@ -229,7 +229,7 @@ def test_a_whole_boxes_game_by_two_people_and_two_bots(
     assert [] == serious_violations(ann)
     check_secrets(ann, 0)
     check_secrets(bo, 1)
-    outcome = replay(finished_log(server, table))
+    outcome = replay(finished_log(server, table, ann))
     assert outcome.valid
     if watcher is not None:
         watcher.page.wait_for_selector("#result")

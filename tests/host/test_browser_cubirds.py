@@ -232,7 +232,7 @@ def test_a_whole_cubirds_game_by_clicking_against_a_bot_watched_and_replayed(
     assert not RAW.findall(people_text(me)), RAW.findall(people_text(me))
     me.shot("over")
     watcher.shot("over")
-    log = finished_log(server, table)
+    log = finished_log(server, table, me)
     outcome = replay(log)
     assert outcome.valid
     assert outcome.result is not None

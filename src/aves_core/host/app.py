@@ -62,6 +62,7 @@ from aves_core.host.sqlite import SQLiteStore
 from aves_core.host.store import Store
 from aves_core.host.stores import open_store
 from aves_core.host.timeouts import BODY_TIMEOUT, BODY_VARIABLE, seconds
+from aves_core.host.wire import encode, padded
 from aves_core.kernel.errors import AvesError
 
 __all__ = ["CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY", "SEEDS_VARIABLE",
@@ -207,22 +208,31 @@ async def _join(request: Request, lobby: Lobby) -> Any:
     return await lobby.join(request.path_params["table"], _seat(request))
 
 
+def _padded(lobby: Lobby, request: Request, answer: Any) -> Response:
+    """A seat's answer as JSON padded as its socket's messages are (``Lobby.padding``):
+    its size must not tell its sealed bid either."""
+    pad = lobby.padding(request.path_params["table"], _seat(request))
+    return Response(padded(encode(answer), pad), media_type="application/json")
+
+
 async def _seat_view(request: Request, lobby: Lobby) -> Any:
-    return await lobby.view(request.path_params["table"], _seat(request), _token(request))
+    return _padded(lobby, request, await lobby.view(
+        request.path_params["table"], _seat(request), _token(request)))
 
 
 async def _seat_events(request: Request, lobby: Lobby) -> Any:
-    return await lobby.events(request.path_params["table"], _seat(request), _token(request),
-                              _since(request))
+    return _padded(lobby, request, await lobby.events(
+        request.path_params["table"], _seat(request), _token(request), _since(request)))
 
 
 async def _moves(request: Request, lobby: Lobby) -> Any:
-    return await lobby.move(request.path_params["table"], _seat(request), _token(request),
-                            await _body(request))
+    return _padded(lobby, request, await lobby.move(
+        request.path_params["table"], _seat(request), _token(request), await _body(request)))
 
 
 async def _undo(request: Request, lobby: Lobby) -> Any:
-    return await lobby.undo(request.path_params["table"], _seat(request), _token(request))
+    return _padded(lobby, request, await lobby.undo(
+        request.path_params["table"], _seat(request), _token(request)))
 
 
 async def _leave(request: Request, lobby: Lobby) -> Any:
@@ -238,7 +248,7 @@ async def _spectator_events(request: Request, lobby: Lobby) -> Any:
 
 
 async def _log(request: Request, lobby: Lobby) -> Any:
-    return Response(await lobby.log(request.path_params["table"]),
+    return Response(await lobby.log(request.path_params["table"], _token(request)),
                     media_type="application/json")
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aves_core.host.live import TOO_SLOW, LiveTable, Subscriber
-from aves_core.host.wire import encode
+from aves_core.host.wire import encode, padded
 
 __all__ = ["Fanout"]
 
@@ -32,9 +32,10 @@ class Fanout:
         self._unfollowed = unfollowed
 
     def subscribe(self, table_id: str, seat: int | None, since: int,
-                  queue_size: int) -> Subscriber:
-        """A new subscriber of ``seat`` (None: a spectator) from event ``since`` on."""
-        subscriber = Subscriber(seat, asyncio.Queue(queue_size + 1), since)
+                  queue_size: int, pad: int = 0) -> Subscriber:
+        """A new subscriber of ``seat`` (None: a spectator) from event ``since`` on, its
+        messages padded to a multiple of ``pad`` bytes."""
+        subscriber = Subscriber(seat, asyncio.Queue(queue_size + 1), since, pad=pad)
         self.tables.setdefault(table_id, {})[id(subscriber)] = subscriber
         return subscriber
 
@@ -69,8 +70,8 @@ class Fanout:
             key = (subscriber.seat, subscriber.next)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = encode({"type": "events", **events_json(
-                    live, subscriber.seat, subscriber.next)})
+                text = texts[key] = padded(encode({"type": "events", **events_json(
+                    live, subscriber.seat, subscriber.next)}), subscriber.pad)
             subscriber.next = count
             if subscriber.queue.qsize() >= queue_size:
                 self.close(live.record.id, subscriber, TOO_SLOW)

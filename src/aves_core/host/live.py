@@ -15,13 +15,14 @@ import attrs
 from aves_core.bots import Bot, make_bot
 from aves_core.host.clocks import Clock
 from aves_core.host.errors import HostError
-from aves_core.host.store import Action, TableRecord
+from aves_core.host.store import Action, TableRecord, token_matches
+from aves_core.host.tablelog import new_table
 from aves_core.host.wire import encode  # where it was before aves_core.host.wire
 from aves_core.kernel.table import Table
 
 __all__ = ["SEAT_LEFT", "STAND_IN_BOTS", "TOO_SLOW", "At", "Gate", "Limits", "LiveTable",
-           "Subscriber", "can_undo", "encode", "mover_of", "player", "stand_in",
-           "too_many_tables", "undoer", "with_left"]
+           "Subscriber", "can_undo", "check_log_reader", "encode", "mover_of", "player",
+           "reset", "stand_in", "too_many_tables", "undoer", "with_left"]
 
 SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
 """Put in a seat's socket queues when the player leaves: the socket closes."""
@@ -59,6 +60,8 @@ class Subscriber:
     seat: int | None
     queue: asyncio.Queue[str | dict[str, Any]]
     next: int = 0
+    pad: int = 0
+    """Its messages are padded to a multiple of this many bytes (``wire.padded``)."""
 
 
 @attrs.define(eq=False)
@@ -191,3 +194,25 @@ class At:
     async def __aexit__(self, *exc_info: object) -> None:
         assert self._live is not None
         self._live.lock.release()
+
+
+def reset(live: LiveTable) -> None:
+    """The table back at its start, to be caught up with the store (by the next
+    ``_catch_up``: ``seen`` is unknown, so it reads)."""
+    live.table, live.actions, live.undos = new_table(live.record), 0, {}
+    live.seen = None
+    if live.clock is not None:
+        live.clock = Clock(live.clock.control, len(live.record.seats),
+                           live.record.created, live.table.to_move)
+
+
+def check_log_reader(live: LiveTable, token: str | None) -> None:
+    """Refuse a finished log whose game keeps some of it hidden for good
+    (``GameFacts.public_log`` false) to all but a seat of the table (a 401 without a
+    token, a 403 with one that is no seat's; a left seat's token died with it)."""
+    if not token:
+        raise HostError(401, "unauthorized", "this game's rules keep some of its log hidden "
+                        "for good: it is shown only to the table's seats (send a seat's token)")
+    if not any(seat.seat not in live.left and token_matches(seat.token_hash, token)
+               for seat in live.record.seats):
+        raise HostError(403, "forbidden", "that is not the token of a seat at this table")

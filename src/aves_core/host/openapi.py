@@ -107,9 +107,10 @@ OPENAPI: dict[str, Any] = {
         "/api/tables/{table}/events": {"get": {"summary": "the events since an index",
                                                "parameters": [_TABLE, _SINCE],
                                                "responses": _answers()}},
-        "/api/tables/{table}/log": {"get": {"summary": "the log of a finished game",
-                                            "parameters": [_TABLE],
-                                            "responses": _answers(200, 409)}},
+        "/api/tables/{table}/log": {"get": {
+            "summary": "the log of a finished game (a seat's token where the game's rules "
+                       "keep some of it hidden for good: public_log false)",
+            "parameters": [_TABLE], "responses": _answers(200, 401, 403, 409)}},
         "/api/tables/{table}/seats/{seat}/join": {"post": {
             "summary": "take a free seat: its token", "parameters": [_TABLE, _SEAT],
             "responses": _answers(200, 409)}},

@@ -62,13 +62,16 @@ from aves_core.host.live import (
     LiveTable,
     Subscriber,
     can_undo,
+    check_log_reader,
     mover_of,
     player,
+    reset,
     stand_in,
     too_many_tables,
     undoer,
     with_left,
 )
+from aves_core.host.races import RACE_RETRIES, retried
 from aves_core.host.store import (
     Action,
     ConflictError,
@@ -81,22 +84,20 @@ from aves_core.host.store import (
 )
 from aves_core.host.tablelog import apply_action, export_log, new_table, replay_steps
 from aves_core.host.tablespec import read_new_table, storable
+from aves_core.host.wire import bucket
 from aves_core.kernel.convert import FieldError
 from aves_core.kernel.errors import AvesError, IllegalMoveError
 from aves_core.kernel.log import dump_log, header_data
 from aves_core.kernel.registry import all_games
 from aves_core.kernel.table import Table, UndoError
 
-__all__ = ["MAX_UNDOS", "SEAT_LEFT", "TOO_SLOW", "HostError", "Limits", "Lobby", "Subscriber",
-           "export_log"]
+__all__ = ["MAX_UNDOS", "RACE_RETRIES", "SEAT_LEFT", "TOO_SLOW", "HostError", "Limits", "Lobby",
+           "Subscriber", "export_log"]
 
 MAX_UNDOS = 100
 """The undos one seat may make in one game."""
 LEAVE_BOT = "random"
 """The bot that plays a seat its player left."""
-RACE_RETRIES = 8
-"""How often a move of a simultaneous phase, beaten to the store by another worker's
-action, is tried again after it (each time only while it is still legal)."""
 
 
 class Lobby:
@@ -319,7 +320,7 @@ class Lobby:
     async def _rebuild(self, live: LiveTable) -> None:
         """Start the table again from the store (after a refused append: the move
         applied in memory must go)."""
-        _reset(live)
+        reset(live)
         await self._catch_up(live)
 
     async def _refresh(self, live: LiveTable) -> None:
@@ -445,7 +446,11 @@ class Lobby:
         """The player leaves: a random bot plays the seat from now on. The leave is an
         action in the table's order, so every worker sees it before any later move."""
         async with self._at(table_id, seat, token) as live:
-            await self._act(live, lambda: ("leave", {"seat": seat, "bot": LEAVE_BOT}), None)
+            # A leave beaten to the store by any action is taken after it (a conflict
+            # would only ask the player to leave again), unless the seat left meanwhile.
+            await retried(lambda: self._act(live, lambda: ("leave", {"seat": seat, "bot":
+                                                                     LEAVE_BOT}), None),
+                          lambda: self._authorize(live, seat, token or ""), lambda: True)
             self._seat_left(live, seat, LEAVE_BOT)
         # The seats table follows (the lobby reads it); the action is what counts.
         await self._db(self.store.set_bot, table_id, seat, LEAVE_BOT)
@@ -511,19 +516,13 @@ class Lobby:
             if mover != seat:
                 raise HostError(403, "forbidden", f"seat {seat} cannot move for seat {mover}")
             first = live.table.event_count
-            for attempt in range(RACE_RETRIES + 1):
-                try:
-                    await self._act(live, player(live.table, move), seat)
-                    break
-                except HostError as error:
-                    # Another worker stored an action first, and this one has caught up
-                    # with it. Where seats move at once (sealed bids), the other was
-                    # another seat's move, and this one, still legal after it, is
-                    # stored after it: no seat is refused a move that is still legal.
-                    if (error.code != "conflict" or attempt == RACE_RETRIES
-                            or not game.facts.simultaneous_moves
-                            or not live.table.game.is_legal(live.table.state, move)):
-                        raise
+            # Beaten to the store by another worker: where seats move at once (sealed
+            # bids) the move, still legal after the other's, is stored after it; the
+            # token is checked again first (that other action may be the seat's leave).
+            await retried(lambda: self._act(live, player(live.table, move), seat),
+                          lambda: self._authorize(live, seat, token or ""),
+                          lambda: game.facts.simultaneous_moves
+                          and game.is_legal(live.table.state, move))
             answer = self._events_json(live, seat, first) if reply else None
         self._schedule_bots(live)
         return answer
@@ -571,7 +570,7 @@ class Lobby:
             # Whether the append will be stored is not known now (it may still commit),
             # and a cancelled task must not wait: the move leaves memory, and the next
             # request under the lock reads the table from the store as it is.
-            _reset(live)
+            reset(live)
             raise
         except BaseException as error:
             await self._rebuild(live)
@@ -666,7 +665,13 @@ class Lobby:
 
     def subscribe(self, table_id: str, seat: int | None, since: int) -> Subscriber:
         """A queue of the table's messages for ``seat``, from event ``since`` on."""
-        return self._fanout.subscribe(table_id, seat, since, self.limits.socket_queue)
+        return self._fanout.subscribe(table_id, seat, since, self.limits.socket_queue,
+                                      self.padding(table_id, seat))
+
+    def padding(self, table_id: str, seat: int | None) -> int:
+        """The bytes a seat's messages are padded to a multiple of (``wire.bucket``)."""
+        live = self._live.get(table_id)
+        return 0 if live is None else bucket(live.table.game, seat)
 
     def watched(self) -> list[str]:
         """The tables some socket of this worker follows."""
@@ -699,12 +704,16 @@ class Lobby:
 
     replay_steps = staticmethod(replay_steps)
 
-    async def log(self, table_id: str) -> str:
-        """A finished game's log (AVES's in its ``aves-log`` v1 format)."""
+    async def log(self, table_id: str, token: str | None = None) -> str:
+        """A finished game's log (AVES's in its ``aves-log`` v1 format): to everyone, or
+        only to a seat's ``token`` where the rules keep some of it hidden for good."""
         async with self._at(table_id, None, None) as live:
             if live.table.result is None:
                 raise HostError(409, "game_not_over", "the log holds every hidden card: it "
                                 "is shown once the game is over")
+            if not live.table.game.facts.public_log:
+                await self._refresh(live)  # (a seat joined on another worker)
+                check_log_reader(live, token)
             return dump_log(live.table.log, "json")
 
     async def aclose(self) -> None:
@@ -723,13 +732,3 @@ class Lobby:
             if live.timer is not None:
                 live.timer.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
-
-
-def _reset(live: LiveTable) -> None:
-    """The table back at its start, to be caught up with the store (by the next
-    ``_catch_up``: ``seen`` is unknown, so it reads)."""
-    live.table, live.actions, live.undos = new_table(live.record), 0, {}
-    live.seen = None
-    if live.clock is not None:
-        live.clock = Clock(live.clock.control, len(live.record.seats),
-                           live.record.created, live.table.to_move)

@@ -28,7 +28,7 @@ import re
 from typing import Any
 
 from aves_core.host.service import SEAT_LEFT, TOO_SLOW, HostError, Lobby, Subscriber
-from aves_core.host.wire import encode
+from aves_core.host.wire import encode, padded
 from aves_core.kernel.errors import AvesError
 
 __all__ = ["MAX_MESSAGE", "SocketMiddleware"]
@@ -144,9 +144,10 @@ async def _hello(socket: _Socket, lobby: Lobby, table_id: str
         raise HostError(400, "schema", "since must be a number of events")
     welcome, missed, subscriber = await lobby.follow(table_id, seat, token, since)
     try:
-        await socket.send(encode({"type": "welcome", "seat": seat, **welcome}))
+        pad = subscriber.pad  # (a seat's own bid is in these too)
+        await socket.send(padded(encode({"type": "welcome", "seat": seat, **welcome}), pad))
         if missed is not None:
-            await socket.send(encode({"type": "events", **missed}))
+            await socket.send(padded(encode({"type": "events", **missed}), pad))
     except BaseException:
         lobby.unsubscribe(table_id, subscriber)
         raise

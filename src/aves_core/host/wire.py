@@ -17,12 +17,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from aves_core.kernel.game import Game
+
 try:
     import orjson
 except ImportError:  # pragma: no cover - the web extra installs it
     orjson = None  # type: ignore[assignment]
 
-__all__ = ["encode"]
+__all__ = ["SEALED_BUCKET", "bucket", "encode", "padded"]
+
+SEALED_BUCKET = 4096
+"""The bytes a seat's message is padded to a multiple of, at a game whose seats move at
+once (sealed bids): the seat's own bid is in its view and events, and without padding
+their size would tell it to anyone watching the network (TLS hides the text, not the
+length). The others' messages never hold it. A committer's messages in a sealed phase
+are well under one bucket of bytes, so they all have one size."""
 
 _OPTIONS = 0 if orjson is None else orjson.OPT_NON_STR_KEYS  # {1: x} as json.dumps: {"1": x}
 
@@ -36,3 +45,18 @@ def encode(message: Any) -> str:
         except TypeError:  # orjson.JSONEncodeError: what only json.dumps can write
             pass
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def padded(text: str, bucket: int) -> str:
+    """``text`` (JSON) with spaces after it, which JSON allows, up to a multiple of
+    ``bucket`` bytes of UTF-8 (0: as it is)."""
+    if not bucket:
+        return text
+    return text + " " * (-len(text.encode()) % bucket)
+
+
+def bucket(game: Game[Any, Any, Any, Any, Any, Any], seat: int | None) -> int:
+    """The bytes a message to ``seat`` (None: a spectator) of a table of ``game`` is
+    padded to a multiple of: ``SEALED_BUCKET`` for a seat where seats move at once (its
+    sealed bid is in its messages), else 0 (the size tells nothing hidden)."""
+    return SEALED_BUCKET if seat is not None and game.facts.simultaneous_moves else 0

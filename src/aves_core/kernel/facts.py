@@ -75,6 +75,11 @@ class GameFacts:
     zero_sum: bool = False
     """Every game ends with one winner among two seats, so the seats' returns (+1 to
     the winner, -1 to the other) sum to zero (OpenSpiel's ``Utility.ZERO_SUM``)."""
+    public_log: bool = True
+    """Whether everyone may read a finished game's log, which holds every hidden card
+    and the deck order: only where the rules reveal them by the end. False: a host
+    gives it only to the table's seats (the game's own players), because the rules
+    keep some of it hidden for good (hands that did not finish, private looks)."""
     reason_words: Mapping[str, str] = attrs.field(factory=dict)
     """Each reason in words for players ("collected all seven colours"): what the
     browser shows beside the winners. A reason without words is shown as its code in

@@ -61,6 +61,8 @@ class BoxesGame(Game[BoxesState, Move, BoxesView, Event, BoxesOptions, BoxesSetu
 
     facts = GameFacts(
         id="boxes", name="Boxes", version=1, min_players=2, max_players=4,
+        # BX22/BX23: private looks stay private, the piles' order hidden, for good.
+        public_log=False,
         hidden_information=True, chance=Chance.SETUP, simultaneous_moves=True,
         reasons=("most_wealth",),
         reason_words={"most_wealth": "the most wealth: banknotes, cards and collections"},

@@ -45,6 +45,8 @@ class CubirdsGame(Game[CubirdsState, Move, CubirdsView, Event, CubirdsOptions,
         version=1,
         min_players=2,
         max_players=5,
+        # CB18: a hand is its owner's alone, and the deck order nobody's, for good.
+        public_log=False,
         hidden_information=True,
         chance=Chance.PLAY,
         reasons=REASONS,

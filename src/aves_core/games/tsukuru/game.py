@@ -35,6 +35,8 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
         version=1,
         min_players=2,
         max_players=4,
+        # D11: hands that did not finish are never revealed, even after the game.
+        public_log=False,
         hidden_information=True,
         chance=Chance.PLAY,
         reasons=REASONS,

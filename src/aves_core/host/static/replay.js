@@ -23,7 +23,12 @@ export async function replayPage(here, table) {
   });
   if (table) {
     try {
-      const answer = await fetch(`api/tables/${table}/log`);
+      // Any seat's token this browser holds for the table: where the rules keep some
+      // of the log hidden for good, only the table's seats get it.
+      const key = Object.keys(localStorage).find((name) => name.startsWith(`aves:${table}:`));
+      const token = key ? localStorage.getItem(key) : null;
+      const answer = await fetch(`api/tables/${table}/log`,
+        { headers: token ? { Authorization: `Bearer ${token}` } : {} });
       if (!answer.ok) throw new Error((await answer.json()).error.message);
       loadReplay(here, area, await answer.text());
     } catch (error) { if (current(here)) toast(`No replay: ${error.message}`); }

@@ -300,7 +300,12 @@ async function finalOutcome(here) {
   App.final = el("div", { class: "muted" }, "");
   if (!App.drawing.outcome) return;
   try {
-    const log = await fetch(`api/tables/${App.table}/log`).then((answer) => answer.text());
+    // A seat's token: where the rules keep some of the log hidden for good, only the
+    // table's seats get it (a spectator sees the result alone).
+    const headers = App.token ? { Authorization: `Bearer ${App.token}` } : {};
+    const answer = await fetch(`api/tables/${App.table}/log`, { headers });
+    if (!answer.ok) return;
+    const log = await answer.text();
     const steps = await call("POST", "replay", log);
     const report = steps.steps[steps.steps.length - 1].report;
     if (!current(here)) return;
