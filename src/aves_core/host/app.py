@@ -62,6 +62,7 @@ from aves_core.host.sqlite import SQLiteStore
 from aves_core.host.store import Store
 from aves_core.host.stores import open_store
 from aves_core.host.timeouts import BODY_TIMEOUT, BODY_VARIABLE, seconds
+from aves_core.host.wire import encode
 from aves_core.kernel.errors import AvesError
 
 __all__ = ["CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY", "SEEDS_VARIABLE",
@@ -82,9 +83,20 @@ STATIC = Path(__file__).resolve().parent / "static"
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+class JSONAnswer(JSONResponse):
+    """A REST answer's JSON, written as a socket message is (``wire.encode``): orjson's
+    speed for a large answer (the replay viewer's states), and a text that always
+    encodes as UTF-8, whatever string of a client's the answer echoes (a lone
+    surrogate made Starlette's own encoding fail: a 500)."""
+
+    def render(self, content: Any) -> bytes:
+        """The body: ``content`` as compact JSON, in UTF-8."""
+        return encode(content).encode()
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> JSONAnswer:
     wait = extra.get("retry_after")
-    return JSONResponse({"error": {"code": code, "message": message}, **extra},
+    return JSONAnswer({"error": {"code": code, "message": message}, **extra},
                         status_code=status, headers=None if wait is None else
                         {"Retry-After": str(max(1, round(wait)))})
 
@@ -106,7 +118,7 @@ def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
             return _error(400, error.code, error.message)
         if isinstance(answer, Response):
             return answer
-        return JSONResponse(answer, status_code=201 if request.method == "POST"
+        return JSONAnswer(answer, status_code=201 if request.method == "POST"
                             and request.url.path.endswith("/tables") else 200)
 
     return route

