@@ -471,7 +471,8 @@ def test_make_bot_knows_its_bots() -> None:
 @pytest.mark.parametrize(
     "spec",
     ["", "minimax", "Random", "greedy ", "search:abc", "search:0", "search:-5",
-     "search:1.5", "search:ms", "search:-5ms", "search:0ms", "search:fastms"],
+     "search:1.5", "search:ms", "search:-5ms", "search:0ms", "search:fastms",
+     "search:", "random:", "greedy:"],
 )
 def test_make_bot_rejects_unknown_bots_and_bad_arguments(spec: str) -> None:
     with pytest.raises(AvesError):
