@@ -6,13 +6,21 @@ limits. Each is answered in the one error shape (never a 500), and a socket stay
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from hostserver import ServeProcess
 from websockets.sync.client import connect
+
+from aves_core import get_game
+from aves_core.kernel.errors import LogError
+from aves_core.kernel.log import dump_log, read_log
+from aves_core.kernel.table import Table
 
 SURROGATE = "\ud800"
 """A lone surrogate: JSON can carry it (``"\\ud800"``), UTF-8 cannot."""
@@ -117,3 +125,64 @@ def test_a_bot_with_an_empty_search_budget_is_refused(http: httpx.Client) -> Non
                                          "bots": {"1": "search:"}})
     assert _refused(answer) == "schema"
     assert "search:" in answer.json()["error"]["message"]
+
+
+def _draft_cider_log(**changes: Any) -> dict[str, Any]:
+    """A Draft Cider log at its start (its header and no move), with ``changes``."""
+    table = Table(get_game("draft-cider"), ["ann", "bo", "cy"], seed=1)
+    return {**json.loads(dump_log(table.log, "json")), **changes}
+
+
+DEEP = "[" * 2500 + "]" * 2500
+"""JSON nested deeper than Python's parser follows."""
+
+
+def _deep_logs() -> dict[str, bytes]:
+    """Bodies whose JSON nests too deeply: alone, and inside a one-line log's fields."""
+    logs = {"brackets": b"[" * 5000}
+    for key in ("setup", "moves", "result", "players"):
+        logs[key] = json.dumps(_draft_cider_log(**{key: "DEEP"})).replace(
+            '"DEEP"', DEEP).encode()
+    return logs
+
+
+DEEP_LOGS = _deep_logs()
+
+
+def _replay(http: httpx.Client, body: bytes) -> httpx.Response:
+    return http.post("/api/replay", content=body)
+
+
+@pytest.mark.parametrize("where", sorted(DEEP_LOGS))
+def test_a_log_nested_too_deeply_is_a_400_schema_from_the_replay_viewer(
+        http: httpx.Client, where: str) -> None:
+    assert _refused(_replay(http, DEEP_LOGS[where])) == "schema"
+
+
+@pytest.mark.parametrize("where", sorted(DEEP_LOGS))
+def test_aves_replay_of_a_log_nested_too_deeply_exits_2_whatever_its_name(
+        tmp_path: Path, where: str) -> None:
+    for name in ("game.log", "game", "game.json"):  # the format sniffed, or named
+        path = tmp_path / name
+        path.write_bytes(DEEP_LOGS[where])
+        with pytest.raises(LogError) as raised:
+            read_log(path)
+        assert raised.value.code == "schema"
+        run = subprocess.run([sys.executable, "-m", "aves_core", "replay", str(path)],
+                             capture_output=True, text=True, timeout=60)
+        assert 2 == run.returncode, run.stderr
+        assert "schema: the log is nested too deeply" in run.stdout
+        assert "Traceback" not in run.stderr
+
+
+def test_a_lone_surrogate_in_a_replayed_name_or_move_is_answered(http: httpx.Client) -> None:
+    answer = _replay(http, json.dumps(_draft_cider_log(players=[SURROGATE, "bo", "cy"])).encode())
+    assert answer.status_code == 200, answer.text
+    assert [SURROGATE, "bo", "cy"] == json.loads(answer.content.decode("utf-8"))["players"]
+    for move in ({"type": "pick", "player": 1, "card": SURROGATE, "lot": "mono"},
+                 {"type": "pick", "player": 1, "card": "G24", "lot": SURROGATE}):
+        answer = _replay(http, json.dumps(_draft_cider_log(moves=[move])).encode())
+        assert answer.status_code == 200, answer.text
+        shown = json.loads(answer.content.decode("utf-8"))
+        assert (False, "bad_notation") == (shown["valid"], shown["problem"]["code"])
+        assert "'\\ud800'" in shown["problem"]["message"]  # quoted, as the client sent it
