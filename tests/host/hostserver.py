@@ -35,8 +35,10 @@ class ServeProcess:
     ``python_path`` puts more folders on the server's PYTHONPATH (another package's game)."""
 
     def __init__(self, db: str | Path, folder: Path, *, workers: int = 1,
-                 port: int | None = None, python_path: str | None = None) -> None:
+                 port: int | None = None, python_path: str | None = None,
+                 replays_per_minute: float = 1_000_000) -> None:
         self.db = str(db)
+        self.replays_per_minute = replays_per_minute
         self.workers = workers
         self.python_path = python_path
         self.port = port or free_port()
@@ -52,8 +54,10 @@ class ServeProcess:
         """Start the server and wait until it accepts connections."""
         command = [sys.executable, "-m", "aves_core", "serve", "--port", str(self.port),
                    "--db", self.db, "--workers", str(self.workers),
-                   # The tests deal from seeds, and make many tables from one address.
-                   "--allow-seeds", "--tables-per-minute", "1000000"]
+                   # The tests deal from seeds, and make many tables (and replays) from
+                   # one address.
+                   "--allow-seeds", "--tables-per-minute", "1000000",
+                   "--replays-per-minute", repr(self.replays_per_minute)]
         env = None
         if self.python_path is not None:  # more packages, found before the installed ones
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -102,6 +106,6 @@ class ServeProcess:
 
 
 TESTING: dict[str, Any] = {"allow_seeds": True, "limits": Limits(
-    creations_burst=1_000_000, creations_per_minute=1_000_000)}
+    creations_burst=1_000_000, creations_per_minute=1_000_000, replays_per_minute=1_000_000)}
 """``create_app(db, **TESTING)``: what ``ServeProcess`` starts with (the tests deal from
 seeds, and make many tables from one address)."""

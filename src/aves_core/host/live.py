@@ -46,6 +46,10 @@ class Limits:
     """Tables one client may create at once..."""
     creations_per_minute: float = 20.0
     """...and then per minute (a client is an IP address)."""
+    replays_per_minute: float = 30.0
+    """Logs one client may replay a minute, and as many at once (``POST /api/replay``)."""
+    replays_waiting: int = 4
+    """Replays that may wait while one runs (one at a time), whoever asked for them."""
 
 
 @attrs.define(eq=False)
