@@ -26,6 +26,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
     monkeypatch.setenv("AVES_DB", "")  # serve sets it: restored after the test
+    monkeypatch.setenv("AVES_REPLAYS_PER_MINUTE", "")  # as AVES_DB
     for variable in TIMEOUT_VARIABLES:  # as AVES_DB (empty: unset, the default)
         monkeypatch.setenv(variable, "")
     return calls
@@ -116,3 +117,16 @@ def test_the_readme_quick_start_is_what_ci_runs() -> None:
                               ci.index("pip install --quiet -e '.[dev]'"),
                               ci.index('"$venv/bin/python" -m pytest -n 2'))
     assert web < serve < dev < tests  # in the README's order, the light install first
+
+
+def test_the_replays_a_client_may_ask_for_reach_the_workers(
+        tmp_path: Path, started: list[dict[str, Any]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # (A real server under a limit: tests/host/test_host_input.py.)
+    db = str(tmp_path / "aves.db")
+    assert 0 == main(["serve", "--port", "0", "--db", db])
+    assert "30.0" == os.environ["AVES_REPLAYS_PER_MINUTE"]  # the default
+    assert 0 == main(["serve", "--port", "0", "--db", db, "--replays-per-minute", "5"])
+    assert "5.0" == os.environ["AVES_REPLAYS_PER_MINUTE"]
+    assert 2 == main(["serve", "--port", "0", "--db", db, "--replays-per-minute", "0"])
+    assert "aves serve: --replays-per-minute must be from 1 to 1e9\n" == capsys.readouterr().err
