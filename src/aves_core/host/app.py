@@ -99,8 +99,8 @@ class JSONAnswer(JSONResponse):
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONAnswer:
     wait = extra.get("retry_after")
     return JSONAnswer({"error": {"code": code, "message": message}, **extra},
-                        status_code=status, headers=None if wait is None else
-                        {"Retry-After": str(max(1, round(wait)))})
+                      status_code=status, headers=None if wait is None else
+                      {"Retry-After": str(max(1, round(wait)))})
 
 
 def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
@@ -121,7 +121,7 @@ def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
         if isinstance(answer, Response):
             return answer
         return JSONAnswer(answer, status_code=201 if request.method == "POST"
-                            and request.url.path.endswith("/tables") else 200)
+                          and request.url.path.endswith("/tables") else 200)
 
     return route
 
