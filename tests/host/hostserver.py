@@ -38,9 +38,10 @@ class ServeProcess:
 
     def __init__(self, db: str | Path, folder: Path, *, workers: int = 1,
                  port: int | None = None, python_path: str | None = None,
-                 options: Sequence[str] = ()) -> None:
+                 options: Sequence[str] = (), replays_per_minute: float = 1_000_000) -> None:
         self.db = str(db)
         self.options = list(options)
+        self.replays_per_minute = replays_per_minute
         self.workers = workers
         self.python_path = python_path
         self.port = port or free_port()
@@ -56,8 +57,10 @@ class ServeProcess:
         """Start the server and wait until it accepts connections."""
         command = [sys.executable, "-m", "aves_core", "serve", "--port", str(self.port),
                    "--db", self.db, "--workers", str(self.workers),
-                   # The tests deal from seeds, and make many tables from one address.
-                   "--allow-seeds", "--tables-per-minute", "1000000", *self.options]
+                   # The tests deal from seeds, and make many tables (and replays) from
+                   # one address.
+                   "--allow-seeds", "--tables-per-minute", "1000000",
+                   "--replays-per-minute", repr(self.replays_per_minute), *self.options]
         env = None
         if self.python_path is not None:  # more packages, found before the installed ones
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -106,6 +109,6 @@ class ServeProcess:
 
 
 TESTING: dict[str, Any] = {"allow_seeds": True, "limits": Limits(
-    creations_burst=1_000_000, creations_per_minute=1_000_000)}
+    creations_burst=1_000_000, creations_per_minute=1_000_000, replays_per_minute=1_000_000)}
 """``create_app(db, **TESTING)``: what ``ServeProcess`` starts with (the tests deal from
 seeds, and make many tables from one address)."""

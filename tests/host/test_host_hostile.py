@@ -78,7 +78,7 @@ def test_a_table_id_with_a_nul_is_no_such_table(client: TestClient) -> None:
 
 @pytest.mark.parametrize("spec", ["search: 10", "search:\u0664\u0669", "search:4_999",
                                   "search:+5", "search:0", "search:10 ", "search:1.5ms",
-                                  "search:\u0665ms"])
+                                  "search:\u0665ms", "search:", "random:"])
 def test_a_search_budget_is_ascii_digits_only(spec: str) -> None:
     with pytest.raises(ArgumentError):
         make_bot(spec, get_game("aves"))

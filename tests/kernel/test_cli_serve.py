@@ -26,6 +26,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
     monkeypatch.setenv("AVES_DB", "")  # serve sets it: restored after the test
+    monkeypatch.setenv("AVES_REPLAYS_PER_MINUTE", "")  # as AVES_DB
     for variable in TIMEOUT_VARIABLES:  # as AVES_DB (empty: unset, the default)
         monkeypatch.setenv(variable, "")
     return calls
@@ -142,3 +143,16 @@ def test_a_proxy_that_is_no_address_is_exit_2(
     assert (f"aves serve: --forwarded-allow-ips: {item} is not an IP address or network "
             "(such as 127.0.0.1, ::1 or 10.0.0.0/8), nor * alone\n") == capsys.readouterr().err
     assert [] == started
+
+
+def test_the_replays_a_client_may_ask_for_reach_the_workers(
+        tmp_path: Path, started: list[dict[str, Any]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # (A real server under a limit: tests/host/test_host_input.py.)
+    db = str(tmp_path / "aves.db")
+    assert 0 == main(["serve", "--port", "0", "--db", db])
+    assert "30.0" == os.environ["AVES_REPLAYS_PER_MINUTE"]  # the default
+    assert 0 == main(["serve", "--port", "0", "--db", db, "--replays-per-minute", "5"])
+    assert "5.0" == os.environ["AVES_REPLAYS_PER_MINUTE"]
+    assert 2 == main(["serve", "--port", "0", "--db", db, "--replays-per-minute", "0"])
+    assert "aves serve: --replays-per-minute must be from 1 to 1e9\n" == capsys.readouterr().err

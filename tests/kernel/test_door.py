@@ -9,12 +9,15 @@ wrong_phase, no_such_pile, too_many, short, can_pay.
 from __future__ import annotations
 
 import enum
+import itertools
 from typing import Any
 
 import attrs
 import pytest
 from pilesgame import PILES, Nopay, Pay, Piles, State, Take
 
+from aves_core import get_game
+from aves_core.kernel.convert import FieldError
 from aves_core.kernel.door import (
     GAME_OVER,
     NOT_YOUR_TURN,
@@ -22,8 +25,10 @@ from aves_core.kernel.door import (
     WRONG_PHASE,
     refuse,
 )
-from aves_core.kernel.errors import ArgumentError, IllegalMoveError
+from aves_core.kernel.errors import ArgumentError, AvesError, IllegalMoveError
 from aves_core.kernel.game import Result
+from aves_core.kernel.registry import all_games
+from aves_core.kernel.table import Table
 from aves_core.testing import check_game
 
 
@@ -173,3 +178,32 @@ def test_piles_passes_the_kit() -> None:
     report = check_game(PILES, games=8)
     assert {"take", "pay", "nopay"} <= report.kinds
     assert {"take", "pay", "gameEnd"} == report.phases
+
+
+ODD_TEXTS = ["\ud800", "a\x00b", "\x1b[31m", "\u2028"]
+"""Texts a client may send in a move's field that a message must not hold as they are:
+a lone surrogate (no UTF-8 encodes it), a NUL, a terminal escape, a line separator."""
+
+
+@pytest.mark.parametrize("game_id", sorted(game.id for game in all_games()))
+def test_every_refusal_of_a_move_with_an_odd_text_is_printable(game_id: str) -> None:
+    """Issue 26: the door echoed a move's text unquoted (a lone surrogate made the host's
+    answer fail to encode: a 500). Every text field of every kind of move legal at the
+    start, holding each odd text, for every seat: each refusal is printable text."""
+    game = get_game(game_id)
+    players = [f"p{seat}" for seat in range(min(3, game.facts.max_players))]
+    state = Table(game, players, seed=1).state
+    kinds = {game.move_to_json(move)["type"]: game.move_to_json(move)
+             for move in game.legal_moves(state)}
+    fields = [(data, key) for data in kinds.values() for key, value in data.items()
+              if key != "type" and isinstance(value, str | list)]
+    for (data, key), odd, seat in itertools.product(fields, ODD_TEXTS, range(len(players))):
+        sent = {**data, "player": seat, key: odd if isinstance(data[key], str) else [odd]}
+        try:
+            refusal = game.refusal(state, game.move_from_json(sent))
+            assert refusal is not None  # no move holding an odd text is legal
+            message = refusal.message
+        except (AvesError, FieldError) as error:
+            message = str(error)
+        assert message.isprintable(), message
+        message.encode("utf-8")

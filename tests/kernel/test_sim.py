@@ -284,6 +284,7 @@ def test_a_tiny_move_limit_stops_every_game(tmp_path: Path) -> None:
         (["--players", "7"], "2 to 6 players"),
         (["--players", "2", "--workers", "0"], "--workers"),
         (["--players", "2", "--bots", "search:abc,random"], "search:abc"),
+        (["--players", "2", "--bots", "search:,random"], "'search:'"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> None:
@@ -353,7 +354,7 @@ def test_tournament_of_three_bots_plays_three_pairs() -> None:
     assert [["random", "greedy"], ["random", "search:5"], ["greedy", "search:5"]] == rows
 
 
-@pytest.mark.parametrize("bots", ["random,random", "random", "random,minimax"])
+@pytest.mark.parametrize("bots", ["random,random", "random", "random,minimax", "random,search:"])
 def test_tournament_refuses_bad_bots(bots: str) -> None:
     run = aves("tournament", "--bots", bots, "--games", "2")
     assert 2 == run.returncode

@@ -49,6 +49,9 @@ def add_parser(commands: Any) -> None:
                              "such as 127.0.0.1 or 10.0.0.0/8; * for any) whose "
                              "X-Forwarded-For names the client; default: none, every "
                              "client is the address it connects from")
+    parser.add_argument("--replays-per-minute", type=float, default=30.0, metavar="N",
+                        help="logs one client may replay in the viewer a minute, and at "
+                             "once (default 30)")
     _add_timeouts(parser)
     export = commands.add_parser(
         "export", help="write a hosted table's log, finished or not (for the operator)",
@@ -72,7 +75,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     except ImportError:
         raise UsageError("aves serve needs the web extra: pip install 'aves-core[web]'") \
             from None
-    from aves_core.host.app import CREATIONS_VARIABLE, DB_VARIABLE, SEEDS_VARIABLE
+    from aves_core.host.app import (
+        CREATIONS_VARIABLE,
+        DB_VARIABLE,
+        REPLAYS_VARIABLE,
+        SEEDS_VARIABLE,
+    )
 
     keep_alive = _timeouts(args)
     if args.workers < 1 or not 0 <= args.port < 65536:
@@ -81,10 +89,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--tables-per-minute must be from 1 to 1e9")
     proxies = None if args.forwarded_allow_ips is None \
         else forwarded_allow_ips(args.forwarded_allow_ips)
+    if not 1 <= args.replays_per_minute <= 1e9:
+        raise UsageError("--replays-per-minute must be from 1 to 1e9")
     _open(args.db).close()  # a database that cannot be opened fails here, clearly
     os.environ[DB_VARIABLE] = args.db
     os.environ[SEEDS_VARIABLE] = "1" if args.allow_seeds else "0"
     os.environ[CREATIONS_VARIABLE] = repr(args.tables_per_minute)
+    os.environ[REPLAYS_VARIABLE] = repr(args.replays_per_minute)
     port = args.port or _free_port(args.host)
     print(f"aves serve: listening on {_url(args.host, port)} ({_shown(args.db)}, "
           f"{args.workers} worker{'s' if args.workers > 1 else ''}; Ctrl-C stops)",

@@ -27,9 +27,10 @@ token; 403 a wrong token, a cross-site request or a seed the host does not allow
 404 no such table or seat; 409 a seat taken, a move another worker played first,
 an undo refused, a log of a game still going; 408 a body that did not all come
 within 30 s, ``aves_core.host.timeouts``; 413 a body over 64 KiB; 415 a body that
-is not ``application/json``; 429 a client that made too many tables; 503
-``store_busy`` a write that another process's lock on the database kept waiting too
-long, with nothing written and a Retry-After; 500 a bug, never with a traceback).
+is not ``application/json``; 429 a client that made too many tables or replayed too
+many logs (``aves_core.host.replays``); 503 ``store_busy`` a write that another
+process's lock on the database kept waiting too long, with nothing written and a
+Retry-After, or ``busy``, too many replays waiting; 500 a bug, never with a traceback).
 
 ``create_app(store)`` builds the application; a host can serve it with uvicorn
 (``aves serve``) or mount it inside its own Starlette or FastAPI application.
@@ -56,6 +57,7 @@ from starlette.staticfiles import StaticFiles
 
 from aves_core.host.drawings import drawing_file
 from aves_core.host.openapi import describe_api
+from aves_core.host.replays import MAX_LOG, ReplayGate
 from aves_core.host.service import HostError, Limits, Lobby
 from aves_core.host.sockets import SocketMiddleware
 from aves_core.host.sqlite import SQLiteStore
@@ -65,29 +67,40 @@ from aves_core.host.timeouts import BODY_TIMEOUT, BODY_VARIABLE, seconds
 from aves_core.host.wire import encode, padded
 from aves_core.kernel.errors import AvesError
 
-__all__ = ["CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY", "SEEDS_VARIABLE",
-           "app_from_environment", "create_app"]
+__all__ = ["CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY", "REPLAYS_VARIABLE",
+           "SEEDS_VARIABLE", "app_from_environment", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (64 KiB); a move is under 100 bytes."""
-MAX_LOG = 1 << 20
-"""The largest log the replay viewer takes (1 MiB)."""
 DB_VARIABLE = "AVES_DB"
 """The environment variable ``aves serve`` passes its ``--db`` through to workers."""
 SEEDS_VARIABLE = "AVES_ALLOW_SEEDS"
 """Set to ``1`` by ``aves serve --allow-seeds``: clients may then pick a table's seed."""
 CREATIONS_VARIABLE = "AVES_TABLES_PER_MINUTE"
 """``aves serve --tables-per-minute``: the tables a client may create a minute, and at once."""
+REPLAYS_VARIABLE = "AVES_REPLAYS_PER_MINUTE"
+"""``aves serve --replays-per-minute``: the logs a client may replay a minute, and at once."""
 STATIC = Path(__file__).resolve().parent / "static"
 
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+class JSONAnswer(JSONResponse):
+    """A REST answer's JSON, written as a socket message is (``wire.encode``): orjson's
+    speed for a large answer (the replay viewer's states), and a text that always
+    encodes as UTF-8, whatever string of a client's the answer echoes (a lone
+    surrogate made Starlette's own encoding fail: a 500)."""
+
+    def render(self, content: Any) -> bytes:
+        """The body: ``content`` as compact JSON, in UTF-8."""
+        return encode(content).encode()
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> JSONAnswer:
     wait = extra.get("retry_after")
-    return JSONResponse({"error": {"code": code, "message": message}, **extra},
-                        status_code=status, headers=None if wait is None else
-                        {"Retry-After": str(max(1, round(wait)))})
+    return JSONAnswer({"error": {"code": code, "message": message}, **extra},
+                      status_code=status, headers=None if wait is None else
+                      {"Retry-After": str(max(1, round(wait)))})
 
 
 def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
@@ -107,8 +120,8 @@ def _guard(handler: Callable[[Request, Lobby], Awaitable[Any]]) -> Handler:
             return _error(400, error.code, error.message)
         if isinstance(answer, Response):
             return answer
-        return JSONResponse(answer, status_code=201 if request.method == "POST"
-                            and request.url.path.endswith("/tables") else 200)
+        return JSONAnswer(answer, status_code=201 if request.method == "POST"
+                          and request.url.path.endswith("/tables") else 200)
 
     return route
 
@@ -253,7 +266,9 @@ async def _log(request: Request, lobby: Lobby) -> Any:
 
 
 async def _replay(request: Request, lobby: Lobby) -> Any:
-    return await asyncio.to_thread(lobby.replay_steps, await _raw(request, MAX_LOG))
+    gate: ReplayGate = request.app.state.replays
+    gate.admit(_client(request))  # before 1 MiB of body is read
+    return await gate.replay(await _raw(request, MAX_LOG))
 
 
 async def _openapi(request: Request, lobby: Lobby) -> Any:
@@ -333,6 +348,7 @@ def create_app(store: Store | str | os.PathLike[str] | None = None, *,
             else open_store(os.fspath(store) if store is not None else "aves.db")
         lobby = Lobby(opened, allow_seeds=allow_seeds, limits=limits)
         app.state.lobby = lobby
+        app.state.replays = ReplayGate(lobby.limits)
         watch = _watch(opened, lobby)
         loop = asyncio.get_running_loop()
         watcher = loop.create_task(watch()) if watch else None
@@ -382,10 +398,12 @@ def app_from_environment() -> Starlette:
     """The application over the database ``AVES_DB`` names (what ``aves serve`` runs in
     each worker)."""
     per_minute = float(os.environ.get(CREATIONS_VARIABLE, "20"))
+    replays = float(os.environ.get(REPLAYS_VARIABLE, "30"))
     app = create_app(os.environ.get(DB_VARIABLE, "aves.db"),
                      allow_seeds=os.environ.get(SEEDS_VARIABLE) == "1",
                      limits=Limits(creations_burst=max(1, int(per_minute)),
-                                   creations_per_minute=per_minute))
+                                   creations_per_minute=per_minute,
+                                   replays_per_minute=replays))
     # What the worker has built by now (modules, games, the app) lives as long as it
     # does: out of the collector's way, each full collection is a shorter pause.
     gc.freeze()

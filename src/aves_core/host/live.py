@@ -50,6 +50,10 @@ class Limits:
     creations_per_minute: float = 20.0
     """...and then per minute (a client is an IP address; counted in the store, across
     workers and restarts)."""
+    replays_per_minute: float = 30.0
+    """Logs one client may replay a minute, and as many at once (``POST /api/replay``)."""
+    replays_waiting: int = 4
+    """Replays that may wait while one runs (one at a time), whoever asked for them."""
 
 
 @attrs.define(eq=False)

@@ -95,11 +95,14 @@ OPENAPI: dict[str, Any] = {
             "description": "The body is a log, one JSON document or JSON Lines. A log "
                            "whose moves break a rule is shown up to there (valid false, "
                            "its problem); a body that is no log is a 400 with the log's "
-                           "code (not_json, bad_header, unknown_game, ...).",
+                           "code (not_json, bad_header, unknown_game, ...). A client may "
+                           "replay so many logs a minute (429 too_many_replays); one "
+                           "replay runs at a time, and when too many wait, 503 busy.",
             "requestBody": {"required": True, "content": {
                 "application/json": {"schema": {"type": "object", "required": ["format"]}},
                 "application/jsonl": {"schema": {"type": "string", "minLength": 1}}}},
-            "responses": _answers(200, 408, 413)}},
+            # 429: a client's replays a minute spent; 503: too many replays waiting.
+            "responses": _answers(200, 408, 413, 429, 503)}},
         "/api/tables/{table}": {"get": {"summary": "a table's seats and result",
                                         "parameters": [_TABLE], "responses": _answers()}},
         "/api/tables/{table}/view": {"get": {"summary": "a spectator's view",

@@ -4,6 +4,7 @@ operator's export (``aves export``) and the replay viewer's steps (``POST
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from aves_core.host.errors import HostError
@@ -84,6 +85,10 @@ def replay_steps(text: bytes) -> dict[str, Any]:
                                     "view": spectator(state), "events": []}]
     problem: dict[str, Any] | None = None
     for index, move in enumerate(log.moves):
+        if index % 32 == 31:
+            # This runs in a thread: give the event loop the interpreter now and then
+            # (at once, not after the switch interval), so requests are answered meanwhile.
+            time.sleep(0)
         try:
             state, events = game.apply_with_events(state, move)
         except IllegalMoveError as error:

@@ -9,7 +9,10 @@ time; orjson writes the same text in about 2.5 µs. orjson was chosen over msgsp
 wheel with no dependencies. What orjson cannot write (an integer beyond 64 bits, a
 lone surrogate in a string) is written by ``json.dumps``, so every message the
 standard library could send is still sent (the same JSON values; orjson writes NaN as
-null, which ``json.dumps`` would write as the invalid ``NaN``).
+null, which ``json.dumps`` would write as the invalid ``NaN``). That text escapes
+every non-ASCII character (``\ud800``): a lone surrogate has no UTF-8, and a text
+frame must be UTF-8, so a message holding one (a client's own text, echoed in a
+refusal) is sent, never dropped with the connection.
 """
 
 from __future__ import annotations
@@ -38,13 +41,14 @@ _OPTIONS = 0 if orjson is None else orjson.OPT_NON_STR_KEYS  # {1: x} as json.du
 
 def encode(message: Any) -> str:
     """A message as compact JSON text (as Starlette's ``send_json`` writes it: no spaces,
-    non-ASCII characters as they are)."""
+    non-ASCII characters as they are), always encodable as UTF-8."""
     if orjson is not None:
         try:
             return orjson.dumps(message, option=_OPTIONS).decode()
         except TypeError:  # orjson.JSONEncodeError: what only json.dumps can write
             pass
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    # ensure_ascii: the text is ASCII, so it always encodes (see the module's note).
+    return json.dumps(message, separators=(",", ":"))
 
 
 def padded(text: str, bucket: int) -> str:

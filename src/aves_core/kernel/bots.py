@@ -142,12 +142,15 @@ def make_bot(spec: str, game: Game[Any, Any, Any, Any, Any, Any]) -> Bot:
     factories = game.bot_factories()
     if type(spec) is not str:
         raise ArgumentError(f"a bot is named by a str, not {type(spec).__name__}")
-    name, _, argument = spec.partition(":")
+    name, colon, argument = spec.partition(":")
     factory = factories.get(name)
     if factory is None:
         raise ArgumentError(f"unknown bot {spec!r} for {game.facts.name}: choose from "
                             f"{', '.join(factories)}")
     try:
+        if colon and not argument:
+            # "search:" would be "search": one bot would have two names.
+            raise ValueError("an empty argument")
         return factory(argument)
     except ValueError:
         raise ArgumentError(f"bad bot argument in {spec!r}: only search takes one "

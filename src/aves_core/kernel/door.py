@@ -49,6 +49,7 @@ __all__ = [
     "WRONG_PHASE",
     "Door",
     "Refusal",
+    "quoted",
     "refuse",
 ]
 
@@ -195,7 +196,7 @@ class Door:
             raise AssertionError(f"{game.id}: is_legal refuses {game.move_text(move)}, but "
                                  "no refusal of the game's door does: they must agree")
         code, why = broken
-        return IllegalMoveError(f"{game.move_text(move)}: {why}", code=code, move=move,
+        return IllegalMoveError(f"{quoted(game.move_text(move))}: {why}", code=code, move=move,
                                 phase=_phase(game, state))
 
 
@@ -244,6 +245,14 @@ def _remembered(judge: Check) -> Check:
             return judge(state, move)
 
     return check
+
+
+def quoted(text: str) -> str:
+    """``text`` as a message shows it: as it is when every character of it is printable,
+    else its ``repr``. A move's fields may hold any string a client sent (a lone
+    surrogate, a control character), and a message holding one could not be encoded
+    as UTF-8 or would hide what was sent: the ``repr`` is ASCII-safe and shows it."""
+    return text if text.isprintable() else repr(text)
 
 
 def _phase(game: Any, state: Any) -> Any:

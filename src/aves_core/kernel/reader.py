@@ -335,7 +335,8 @@ def _sniff(first_line: str) -> Format:
     """JSON Lines when the first line is a whole JSON object without moves."""
     try:
         data = json.loads(first_line)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
+        # Read as one document, whose reader says what is wrong with it (LogError).
         return "json"
     return "jsonl" if isinstance(data, dict) and "moves" not in data else "json"
 

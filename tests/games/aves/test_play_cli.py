@@ -360,6 +360,7 @@ def test_no_input_at_all_stops_at_the_first_prompt(tmp_path: Path) -> None:
         (["--players", "3", "--seat", "3"], "--seat must be 0 to 2"),
         (["--players", "3", "--bots", "greedy,random,random"], "3 bots for 2 other seats"),
         (["--bots", "minimax"], "unknown bot 'minimax'"),
+        (["--bots", "search:"], "'search:'"),
     ],
 )
 def test_bad_arguments_exit_2_without_a_traceback(
