@@ -106,6 +106,7 @@ class ServeProcess:
 
 
 TESTING: dict[str, Any] = {"allow_seeds": True, "limits": Limits(
-    creations_burst=1_000_000, creations_per_minute=1_000_000)}
+    creations_burst=1_000_000, creations_per_minute=1_000_000, bot_quantum=0.001)}
 """``create_app(db, **TESTING)``: what ``ServeProcess`` starts with (the tests deal from
-seeds, and make many tables from one address)."""
+seeds, and make many tables from one address), but bots paced by a short quantum (the
+tests play many bot moves)."""
