@@ -60,7 +60,9 @@ class ServeProcess:
                    # The tests deal from seeds, and make many tables (and replays) from
                    # one address.
                    "--allow-seeds", "--tables-per-minute", "1000000",
-                   "--replays-per-minute", repr(self.replays_per_minute), *self.options]
+                   "--replays-per-minute", repr(self.replays_per_minute),
+                   # Bots answer at once: the tests of the quantum set it again.
+                   "--bot-quantum", "0", *self.options]
         env = None
         if self.python_path is not None:  # more packages, found before the installed ones
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -109,6 +111,8 @@ class ServeProcess:
 
 
 TESTING: dict[str, Any] = {"allow_seeds": True, "limits": Limits(
-    creations_burst=1_000_000, creations_per_minute=1_000_000, replays_per_minute=1_000_000)}
+    creations_burst=1_000_000, creations_per_minute=1_000_000, replays_per_minute=1_000_000,
+    bot_quantum=0.001)}
 """``create_app(db, **TESTING)``: what ``ServeProcess`` starts with (the tests deal from
-seeds, and make many tables from one address)."""
+seeds, and make many tables from one address), but bots paced by a short quantum (the
+tests play many bot moves)."""

@@ -156,3 +156,15 @@ def test_the_replays_a_client_may_ask_for_reach_the_workers(
     assert "5.0" == os.environ["AVES_REPLAYS_PER_MINUTE"]
     assert 2 == main(["serve", "--port", "0", "--db", db, "--replays-per-minute", "0"])
     assert "aves serve: --replays-per-minute must be from 1 to 1e9\n" == capsys.readouterr().err
+
+
+def test_the_bots_quantum_reaches_the_workers(
+        tmp_path: Path, started: list[dict[str, Any]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "aves.db")
+    assert 0 == main(["serve", "--port", "0", "--db", db])
+    assert "0.05" == os.environ["AVES_BOT_QUANTUM"]  # the default
+    assert 0 == main(["serve", "--port", "0", "--db", db, "--bot-quantum", "0"])
+    assert "0.0" == os.environ["AVES_BOT_QUANTUM"]
+    assert 2 == main(["serve", "--port", "0", "--db", db, "--bot-quantum", "-1"])
+    assert "aves serve: --bot-quantum must be from 0 to 10 seconds\n" == capsys.readouterr().err

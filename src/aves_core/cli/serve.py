@@ -49,6 +49,10 @@ def add_parser(commands: Any) -> None:
                              "such as 127.0.0.1 or 10.0.0.0/8; * for any) whose "
                              "X-Forwarded-For names the client; default: none, every "
                              "client is the address it connects from")
+    parser.add_argument("--bot-quantum", type=float, default=0.05, metavar="SECONDS",
+                        help="a bot answers a whole number of these seconds after its turn "
+                             "began, so its thinking time tells nothing of its hand "
+                             "(default 0.05; 0: as soon as it has thought)")
     parser.add_argument("--replays-per-minute", type=float, default=30.0, metavar="N",
                         help="logs one client may replay in the viewer a minute, and at "
                              "once (default 30)")
@@ -76,6 +80,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("aves serve needs the web extra: pip install 'aves-core[web]'") \
             from None
     from aves_core.host.app import (
+        BOT_QUANTUM_VARIABLE,
         CREATIONS_VARIABLE,
         DB_VARIABLE,
         REPLAYS_VARIABLE,
@@ -91,11 +96,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         else forwarded_allow_ips(args.forwarded_allow_ips)
     if not 1 <= args.replays_per_minute <= 1e9:
         raise UsageError("--replays-per-minute must be from 1 to 1e9")
+    if not 0 <= args.bot_quantum <= 10:
+        raise UsageError("--bot-quantum must be from 0 to 10 seconds")
     _open(args.db).close()  # a database that cannot be opened fails here, clearly
     os.environ[DB_VARIABLE] = args.db
     os.environ[SEEDS_VARIABLE] = "1" if args.allow_seeds else "0"
     os.environ[CREATIONS_VARIABLE] = repr(args.tables_per_minute)
     os.environ[REPLAYS_VARIABLE] = repr(args.replays_per_minute)
+    os.environ[BOT_QUANTUM_VARIABLE] = repr(args.bot_quantum)
     port = args.port or _free_port(args.host)
     print(f"aves serve: listening on {_url(args.host, port)} ({_shown(args.db)}, "
           f"{args.workers} worker{'s' if args.workers > 1 else ''}; Ctrl-C stops)",

@@ -67,8 +67,8 @@ from aves_core.host.timeouts import BODY_TIMEOUT, BODY_VARIABLE, seconds
 from aves_core.host.wire import encode, padded
 from aves_core.kernel.errors import AvesError
 
-__all__ = ["CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY", "REPLAYS_VARIABLE",
-           "SEEDS_VARIABLE", "app_from_environment", "create_app"]
+__all__ = ["BOT_QUANTUM_VARIABLE", "CREATIONS_VARIABLE", "DB_VARIABLE", "MAX_BODY",
+           "REPLAYS_VARIABLE", "SEEDS_VARIABLE", "app_from_environment", "create_app"]
 
 MAX_BODY = 64 * 1024
 """The largest request body read (64 KiB); a move is under 100 bytes."""
@@ -79,6 +79,7 @@ SEEDS_VARIABLE = "AVES_ALLOW_SEEDS"
 CREATIONS_VARIABLE = "AVES_TABLES_PER_MINUTE"
 """``aves serve --tables-per-minute``: the tables a client may create a minute, and at once."""
 REPLAYS_VARIABLE = "AVES_REPLAYS_PER_MINUTE"
+BOT_QUANTUM_VARIABLE = "AVES_BOT_QUANTUM"
 """``aves serve --replays-per-minute``: the logs a client may replay a minute, and at once."""
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -399,11 +400,12 @@ def app_from_environment() -> Starlette:
     each worker)."""
     per_minute = float(os.environ.get(CREATIONS_VARIABLE, "20"))
     replays = float(os.environ.get(REPLAYS_VARIABLE, "30"))
+    quantum = float(os.environ.get(BOT_QUANTUM_VARIABLE, "0.05"))
     app = create_app(os.environ.get(DB_VARIABLE, "aves.db"),
                      allow_seeds=os.environ.get(SEEDS_VARIABLE) == "1",
                      limits=Limits(creations_burst=max(1, int(per_minute)),
                                    creations_per_minute=per_minute,
-                                   replays_per_minute=replays))
+                                   replays_per_minute=replays, bot_quantum=quantum))
     # What the worker has built by now (modules, games, the app) lives as long as it
     # does: out of the collector's way, each full collection is a shorter pause.
     gc.freeze()

@@ -5,6 +5,7 @@ request turns into (a move, an undo) before they are stored."""
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -21,8 +22,8 @@ from aves_core.host.wire import encode  # where it was before aves_core.host.wir
 from aves_core.kernel.table import Table
 
 __all__ = ["SEAT_LEFT", "STAND_IN_BOTS", "TOO_SLOW", "At", "Gate", "Limits", "LiveTable",
-           "Subscriber", "can_undo", "check_log_reader", "encode", "mover_of", "player",
-           "reset", "stand_in", "too_many_tables", "undoer", "with_left"]
+           "Subscriber", "can_undo", "check_log_reader", "encode", "mover_of", "pace",
+           "player", "reset", "stand_in", "too_many_tables", "undoer", "with_left"]
 
 SEAT_LEFT: dict[str, Any] = {"type": "seat_left"}
 """Put in a seat's socket queues when the player leaves: the socket closes."""
@@ -54,6 +55,20 @@ class Limits:
     """Logs one client may replay a minute, and as many at once (``POST /api/replay``)."""
     replays_waiting: int = 4
     """Replays that may wait while one runs (one at a time), whoever asked for them."""
+    bot_quantum: float = 0.05
+    """A bot's answer comes a whole number of these seconds after its turn began (at
+    least one): how long it thought, which may depend on its hidden hand, does not show.
+    A thought longer than this is rounded up to the next multiple; 0 turns it off."""
+
+
+async def pace(begun: float, quantum: float) -> None:
+    """Wait until the next whole multiple of ``quantum`` seconds since ``begun`` (a
+    ``time.monotonic()``; at least one quantum after it): a bot's answer then comes as
+    late whatever it thought of its hand (``Limits.bot_quantum``)."""
+    if quantum <= 0:
+        return
+    spent = time.monotonic() - begun
+    await asyncio.sleep(quantum * max(1, math.ceil(spent / quantum)) - spent)
 
 
 @attrs.define(eq=False)

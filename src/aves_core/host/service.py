@@ -64,6 +64,7 @@ from aves_core.host.live import (
     can_undo,
     check_log_reader,
     mover_of,
+    pace,
     player,
     reset,
     stand_in,
@@ -597,6 +598,7 @@ class Lobby:
         (requests for the table go on meanwhile); its move counts only if nothing
         happened at the table while it thought, else it looks again."""
         while True:
+            begun = time.monotonic()  # its answer comes a whole bot_quantum after this
             live = await self._get(table_id)
             async with live.lock:
                 await self._catch_up(live)
@@ -612,9 +614,9 @@ class Lobby:
                 seen = live.actions
                 view = table.view(seat)
                 events = table.events_since(0, seat)
-            # The table's maker, as stored: the same on every worker, after a restart.
-            move = await self._think(live.record.owner or table_id, bot, view, events,
-                                     live.rng)
+            # The maker as stored (the same on every worker); paced outside gate and lock.
+            move = await self._think(live.record.owner or table_id, bot, view, events, live.rng)
+            await pace(begun, self.limits.bot_quantum)
             async with live.lock:
                 await self._catch_up(live)
                 if live.actions != seen or (timeout is None and live.bots.get(seat) is not bot):
@@ -634,9 +636,7 @@ class Lobby:
                      rng: random.Random) -> Any:
         """A bot's move, thought in a thread once the owner's earlier thoughts are done
         (None if the bot failed)."""
-        gate = self._gates.get(owner)
-        if gate is None:
-            gate = self._gates[owner] = Gate()
+        gate = self._gates.setdefault(owner, Gate())
         gate.users += 1
         try:
             async with gate.lock:
