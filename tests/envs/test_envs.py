@@ -114,7 +114,9 @@ def test_gymnasium_env_checker_passes(game: str, players: int, options: Any) -> 
 
 
 def test_gymnasium_make_knows_every_game_with_an_encoding() -> None:
-    assert {"aves_core/aves-v0", "aves_core/soulaween-v0"} <= set(register_envs())
+    # All six (docs/ai.md names them), and any other package's game with an encoding.
+    assert {f"aves_core/{game}-v0" for game in ("aves", "boxes", "cubirds", "draft-cider",
+                                                "soulaween", "tsukuru")} <= set(register_envs())
     env = gymnasium.make("aves_core/soulaween-v0", render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
