@@ -30,7 +30,19 @@ from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.registry import get_game
 from aves_core.kernel.table import Table
 
-__all__ = ["OBSERVATION_HIGH", "Match"]
+__all__ = ["OBSERVATION_HIGH", "Match", "action_index"]
+
+
+def action_index(action: Any) -> int:
+    """An action as an int index: a Python or numpy integer, or a 0-d numpy array of
+    integers (what a policy's ``predict`` gives); a bool, a float or an array of
+    another shape is an ArgumentError."""
+    if isinstance(action, np.ndarray) and action.shape == () \
+            and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise ArgumentError(f"an action is an int index, not {action!r:.40}")
+    return int(action)
 
 
 
@@ -92,9 +104,7 @@ class Match:
         action was one the mask allowed."""
         table = self.live
         view = table.view(seat)
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise ArgumentError(f"an action is an int index, not {action!r:.40}")
-        index = int(action)
+        index = action_index(action)
         if not view.legal_moves:
             return index == self.noop
         try:
@@ -119,10 +129,12 @@ class Match:
         return {seat: make_bot(spec, self.game) for seat, spec in specs.items()}
 
     def bot_move(self, seat: int, bot: Bot) -> None:
-        """The bot at ``seat`` moves, from its own view and events."""
+        """The bot at ``seat`` moves, from its own view and events (none for a bot
+        with ``uses_events = False``: its history is not rebuilt)."""
         table = self.live
         view = table.view(seat)
-        table.play(bot.choose(view, table.events_since(0, seat), self.rng))
+        events = table.events_since(0, seat) if getattr(bot, "uses_events", True) else ()
+        table.play(bot.choose(view, events, self.rng))
 
     def render(self) -> str:
         """The table as text."""

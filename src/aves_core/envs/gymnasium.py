@@ -22,10 +22,11 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from aves_core.bots import Bot
-from aves_core.envs.core import OBSERVATION_HIGH, Match
+from aves_core.envs.core import OBSERVATION_HIGH, Match, action_index
 from aves_core.kernel.errors import ArgumentError
 
 __all__ = ["AvesCoreGymEnv", "register_envs"]
@@ -62,6 +63,7 @@ class AvesCoreGymEnv(gymnasium.Env[dict[str, Any], Any]):
             "action_mask": spaces.Box(0, 1, (self.match.num_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(self.match.num_actions)
+        self._observation: dict[str, Any] | None = None
 
     @property
     def num_actions(self) -> int:
@@ -87,7 +89,8 @@ class AvesCoreGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self.match.start(int(self.np_random.integers(2**62)))
         self.steps = 0
         self._bots_play()
-        return self.match.observe(self.seat), {}
+        self._observation = self.match.observe(self.seat)
+        return self._observation, {}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """The learner's action, then the bots' moves until its next turn or the end."""
@@ -95,7 +98,7 @@ class AvesCoreGymEnv(gymnasium.Env[dict[str, Any], Any]):
         if table.result is not None:
             raise ArgumentError("the game is over: call reset()")
         allowed = self.match.act(self.seat, action)
-        info: dict[str, Any] = {} if allowed else {"illegal_action": int(action)}
+        info: dict[str, Any] = {} if allowed else {"illegal_action": action_index(action)}
         self._bots_play()
         self.steps += 1
         reward = 0.0 if allowed else self.match.illegal_reward
@@ -103,7 +106,17 @@ class AvesCoreGymEnv(gymnasium.Env[dict[str, Any], Any]):
         if terminated:
             reward += self.match.rewards()[self.seat]
         truncated = not terminated and self.steps >= self.max_steps
-        return self.match.observe(self.seat), reward, terminated, truncated, info
+        self._observation = self.match.observe(self.seat)
+        return self._observation, reward, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions as a bool array the size of the action space:
+        the mask of the last observation, as sb3-contrib's ``MaskablePPO`` asks for it
+        (``get_action_masks`` calls ``env.action_masks()``)."""
+        if self._observation is None:
+            raise ArgumentError("call reset() before anything else")
+        mask: npt.NDArray[np.bool_] = self._observation["action_mask"].astype(np.bool_)
+        return mask
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""

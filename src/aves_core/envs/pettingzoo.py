@@ -38,7 +38,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.agent_selector import AgentSelector
 
-from aves_core.envs.core import OBSERVATION_HIGH, Match
+from aves_core.envs.core import OBSERVATION_HIGH, Match, action_index
 from aves_core.kernel.errors import ArgumentError
 
 __all__ = ["AvesCoreEnv", "AvesCoreParallelEnv", "env", "parallel_env", "raw_env"]
@@ -123,7 +123,7 @@ class AvesCoreEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         allowed = self.match.act(self._seat[agent], action)
-        self.infos[agent] = {} if allowed else {"illegal_action": int(action)}
+        self.infos[agent] = {} if allowed else {"illegal_action": action_index(action)}
         if not allowed:
             self.rewards[agent] = self.match.illegal_reward
         if self._selector.is_last():
@@ -220,14 +220,14 @@ class AvesCoreParallelEnv(ParallelEnv):  # type: ignore[misc]
         for seat, agent in enumerate(self.agents):
             action = actions[agent]
             if seat not in movers:
-                allowed = _index(action) == noop
+                allowed = action_index(action) == noop
             elif seat not in table.to_move:  # a move before it this step took its turn
                 allowed = True
             else:
                 allowed = self.match.act(seat, action)
             if not allowed:
                 rewards[agent] = self.match.illegal_reward
-                infos[agent] = {"illegal_action": _index(action)}
+                infos[agent] = {"illegal_action": action_index(action)}
         self.steps += 1
         over = table.result is not None
         if over:
@@ -250,12 +250,6 @@ class AvesCoreParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _index(action: Any) -> int:
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise ArgumentError(f"an action is an int index, not {action!r:.40}")
-    return int(action)
 
 
 def parallel_env(**kwargs: Any) -> AvesCoreParallelEnv:
