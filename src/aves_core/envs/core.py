@@ -70,6 +70,7 @@ class Match:
         self.size = self.encoding.observation_size
         self.table: Table | None = None
         self.rng = random.Random(0)
+        self.total_moves = 0
 
     def start(self, seed: int) -> None:
         """A new game from ``seed`` (its setup, its chance during play and the generator
@@ -85,6 +86,16 @@ class Match:
         if self.table is None:
             raise ArgumentError("call reset() before anything else")
         return self.table
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may move now (empty once the game is over)."""
+        return self.live.to_move
+
+    @property
+    def result(self) -> Any:
+        """How the game ended (the kernel's ``Result``), or None while it goes on."""
+        return self.live.result
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """The seat's observation and action mask, from its view alone."""
@@ -114,6 +125,7 @@ class Match:
             move = self.rng.choice(view.legal_moves)
             allowed = False
         table.play(move)
+        self.total_moves += 1
         return allowed
 
     def rewards(self) -> list[float]:
@@ -135,6 +147,7 @@ class Match:
         view = table.view(seat)
         events = table.events_since(0, seat) if getattr(bot, "uses_events", True) else ()
         table.play(bot.choose(view, events, self.rng))
+        self.total_moves += 1
 
     def render(self) -> str:
         """The table as text."""
