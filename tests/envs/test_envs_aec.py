@@ -241,3 +241,12 @@ def test_the_aec_and_parallel_envs_give_the_same_observations_and_masks() -> Non
         observations, *_ = parallel.step({agent: action if agent == mover
                                           else parallel.match.noop
                                           for agent in parallel.agents})
+
+
+def test_the_aec_env_is_not_for_aec_to_parallel_as_the_classic_envs() -> None:
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    env = pz.env(game="soulaween")
+    assert env.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env)

@@ -38,9 +38,11 @@ as many steps as seats, whoever took them). An action the mask forbids is replac
 by a random legal move and earns ``illegal_reward`` (its ``info`` says
 ``illegal_action``). ``render_mode="ansi"`` returns the table as text.
 
-``parallel_env`` is the same game through PettingZoo's parallel API, where one step
-is one moment of the game: every seat that may move then acts in that step, each
-from its observation before the step, and the others send NOOP. In a sequential
+As in the classic envs, ``metadata["is_parallelizable"]`` is False (PettingZoo's
+``aec_to_parallel`` wants every agent to step once a cycle): ``parallel_env`` is
+the same game through PettingZoo's parallel API, where one step is one moment of
+the game: every seat that may move then acts in that step, each from its
+observation before the step, and the others send NOOP. In a sequential
 game that is one seat a step; where several seats move at once (a sealed bid),
 all of them act in the one step, none seeing the others' choices, and their moves
 are played in seat order. ``max_cycles`` counts steps there.
@@ -82,8 +84,11 @@ def final_info(match: Match, seat: int) -> dict[str, Any]:
 class AvesCoreEnv(AECEnv):  # type: ignore[misc]
     """A game of aves-core as an AEC environment (see the module's docs)."""
 
+    # Not parallelizable by PettingZoo's aec_to_parallel, which wants every agent to
+    # step once a cycle (as the classic envs, this one steps the seat to move only):
+    # parallel_env is the parallel API.
     metadata = {  # noqa: RUF012 (the API's name)
-        "render_modes": ["ansi"], "name": "aves_core_v0", "is_parallelizable": True,
+        "render_modes": ["ansi"], "name": "aves_core_v0", "is_parallelizable": False,
         "render_fps": 1}
 
     def __init__(self, game: str = "aves", num_players: int | None = None,
