@@ -130,10 +130,10 @@ def main() -> None:
         for size, processes in [*((size, 1) for size in args.vector),
                                 *(((max(args.vector), args.processes),)
                                   if args.processes > 1 else ())]:
-            steps, moves = vector_rate(game_id, players, args.opponents, size, args.seconds,
-                                       processes)
-            shown = "" if moves is None else f"{moves:,.0f}"
-            print(f"{facts.name:14} {players:>7} {size:>4} {processes:>9} {steps:12,.0f} "
+            rate, moved = vector_rate(game_id, players, args.opponents, size, args.seconds,
+                                      processes)
+            shown = "" if moved is None else f"{moved:,.0f}"
+            print(f"{facts.name:14} {players:>7} {size:>4} {processes:>9} {rate:12,.0f} "
                   f"{shown:>12}", flush=True)
 
 
