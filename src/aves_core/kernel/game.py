@@ -555,7 +555,7 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         if num_players not in made:
             from aves_core.kernel.encoding import ActionTable, FeatureEncoding
 
-            kind = self.part("encoding") or FeatureEncoding
+            kind: Any = self.part("encoding") or FeatureEncoding
             # An ActionTable reads its actions off the game; another class is made with
             # the number of players alone.
             made[num_players] = (kind(self, num_players) if issubclass(kind, ActionTable)
