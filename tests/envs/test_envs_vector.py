@@ -125,3 +125,16 @@ def test_bad_actions_and_seeds_are_refused() -> None:
         envs.step(np.zeros(2))
     with pytest.raises(AvesError, match="seed is an int, None or a list of 2 seeds"):
         envs.reset(seed=[1])
+
+
+def test_the_speed_bench_runs_and_says_what_it_measured() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "bench/envs.py", "--game", "soulaween", "--seconds", "0.05",
+         "--vector", "1", "2", "--processes", "2"],
+        capture_output=True, text=True, check=True, timeout=120)
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("Soulaween") and "2.0" in line for line in lines)
+    assert sum(line.startswith("Soulaween") for line in lines) == 4  # 1 + N=1, 2, 2 x2
