@@ -8,6 +8,7 @@ left"): species counts divided by 4, sizes that grow with the game by 16.
 from __future__ import annotations
 
 import functools
+import operator
 import struct
 from typing import TYPE_CHECKING, Any
 
@@ -78,10 +79,11 @@ class CubirdsEncoding(ActionTable):
         self.by_identity = {id(move): index for moves in self.by_seat
                             for index, move in enumerate(moves)}
         """Each move of ``all_moves`` by its identity (``by_seat`` keeps them alive)."""
-        self.seats_from = tuple(tuple((me + offset) % num_players
-                                      for offset in range(num_players))
-                                for me in range(num_players))
-        """Each seat's order of the seats: itself, then those to its left."""
+        self.from_me = tuple(operator.itemgetter(*((me + offset) % num_players
+                                                   for offset in range(num_players)))
+                             for me in range(num_players))
+        """By seat, what picks one value a seat in its order: itself, then the seats to
+        its left."""
         self.seat_blocks = tuple(_one_hot(num_players, at) for at in range(num_players + 1))
         """The one-hot of a seat relative to me, by that number (nobody: ``num_players``)."""
 
@@ -106,13 +108,13 @@ class CubirdsEncoding(ActionTable):
         are tables."""
         me = view.seat if view.seat is not None else 0
         count = self.num_players
-        seats = self.seats_from[me]
+        from_me = self.from_me[me]
         pending, active = view.pending, view.active
         _write(out, b"".join((
             _NO_HAND if view.hand is None else _hand_block(view.hand),
             *map(_row_block, view.rows),
-            *[_counts_block(view.collections[seat]) for seat in seats],
-            *[_SIXTEENTHS[view.hand_sizes[seat]] for seat in seats],
+            *map(_counts_block, from_me(view.collections)),
+            *map(_SIXTEENTHS.__getitem__, from_me(view.hand_sizes)),
             _SIXTEENTHS[view.deck_size],
             _counts_block(view.discard),
             _PHASE_BLOCKS[view.phase],
@@ -161,8 +163,8 @@ class CubirdsEncoding(ActionTable):
 
 
 # The observation's blocks, as the bytes of their float32 values (numpy's own layout, so
-# the module needs no numpy): those of a hand, a row or a count made once and cached,
-# the others tables.
+# the module needs no numpy): a row's, a hand's or a count's block is made once and
+# cached, the others are joined from tables of values (picked by C-level lookups, ``map``).
 
 
 def _floats(*values: float) -> bytes:
@@ -185,12 +187,21 @@ def _write(out: npt.NDArray[np.float32], data: bytes) -> None:
         out[:] = memoryview(data).cast("f")
 
 
+_ROW = struct.Struct(f"={ROW_BLOCK}f")
+"""A row's block."""
+_QUARTERS = tuple(_floats(count / COUNT_SCALE) for count in range(TOTAL + 1))
+"""A count of one species, /4, by the count."""
 _SIXTEENTHS = tuple(_floats(size / SIZE_SCALE) for size in range(TOTAL + 1))
-"""A size that grows with the game (at most the game's 110 cards), /16."""
-_NO_HAND = _floats(*(0.0,) * (O_ROWS - O_HAND))
-"""A spectator's hand block: nothing."""
+"""A size that grows with the game (at most the game's 110 cards), /16, by the size."""
 _FLAGS = (_floats(0.0), _floats(1.0))
 """False and True."""
+_SMALL_FLOCKS = tuple(tuple(_FLAGS[held >= small] for held in range(TOTAL + 1))
+                      for small in SMALL)
+"""By species and cards held: 1 when they reach its small flock."""
+_BIG_FLOCKS = tuple(tuple(_FLAGS[held >= big] for held in range(TOTAL + 1)) for big in BIG)
+"""By species and cards held: 1 when they reach its big flock."""
+_NO_HAND = _floats(*(0.0,) * (O_ROWS - O_HAND))
+"""A spectator's hand block: nothing."""
 _PHASE_BLOCKS = {phase: _one_hot(len(_PHASES), at) for phase, at in _PHASES.items()}
 _PENDING_BLOCKS: dict[str | None, bytes] = {
     None: _one_hot(len(_PENDING), len(_PENDING)),
@@ -201,46 +212,38 @@ _PENDING_BLOCKS: dict[str | None, bytes] = {
 @functools.lru_cache(maxsize=4096)
 def _counts_block(counts: Counts) -> bytes:
     """A count of species (a collection, the discard pile): each count /4."""
-    return _floats(*[held / COUNT_SCALE for held in counts])
+    return b"".join(map(_QUARTERS.__getitem__, counts))
 
 
 @functools.lru_cache(maxsize=4096)
 def _hand_block(hand: Counts) -> bytes:
     """My hand's block: its counts /4, then 1 where a species reaches its small flock,
     then 1 where it reaches its big flock."""
-    return _floats(*[held / COUNT_SCALE for held in hand],
-                   *[held >= small for held, small in zip(hand, SMALL, strict=True)],
-                   *[held >= big for held, big in zip(hand, BIG, strict=True)])
+    return b"".join((*map(_QUARTERS.__getitem__, hand),
+                     *map(operator.getitem, _SMALL_FLOCKS, hand),
+                     *map(operator.getitem, _BIG_FLOCKS, hand)))
 
 
 @functools.lru_cache(maxsize=4096)
 def _row_block(line: str) -> bytes:
     """One row's block: counts, length, the cards near each end, each lay's enclosure."""
+    block = [0.0] * ROW_BLOCK
     length = len(line)
-    counts = [0.0] * KINDS
-    lays = [0.0] * (ROW_BLOCK - R_TAKE)  # what each lay takes, then whether a refill follows
+    block[R_LENGTH] = length / SIZE_SCALE
+    for position in range(min(END, length)):
+        block[R_ENDS + position * KINDS + INDEX[line[position]]] = 1.0
+        block[R_ENDS + (END + position) * KINDS + INDEX[line[length - 1 - position]]] = 1.0
     for species, letter in enumerate(SPECIES):
         held = line.count(letter)
         if not held:
             continue  # a lay of a species the row lacks takes nothing (CB7)
-        counts[species] = held / COUNT_SCALE
+        block[R_COUNTS + species] = held / COUNT_SCALE
         # CB7, as rules.laid: a lay at the left takes the cards left of the species'
         # leftmost card, one at the right those right of its rightmost.
         for at, taken in ((0, line.find(letter)), (KINDS, length - 1 - line.rfind(letter))):
             if taken:
-                lays[at + species] = taken / SIZE_SCALE
+                block[R_TAKE + at + species] = taken / SIZE_SCALE
                 # CB8: the rest shows one species when every card not taken is that species.
                 if held == length - taken:
-                    lays[R_REFILL - R_TAKE + at + species] = 1.0
-    return b"".join((_floats(*counts, length / SIZE_SCALE), _end_block(line[:END]),
-                     _end_block(line[:-END - 1:-1]), _floats(*lays)))
-
-
-@functools.lru_cache(maxsize=4096)
-def _end_block(cards: str) -> bytes:
-    """The cards nearest one end of a row, the nearest first: one-hot species (a lay at
-    the other end leaves them as they were)."""
-    block = [0.0] * (END * KINDS)
-    for position, card in enumerate(cards):
-        block[position * KINDS + INDEX[card]] = 1.0
-    return _floats(*block)
+                    block[R_REFILL + at + species] = 1.0
+    return _ROW.pack(*block)

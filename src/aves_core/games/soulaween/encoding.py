@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from aves_core.games.soulaween.board import FACES, PATTERNS, SIZE
 from aves_core.games.soulaween.moves import Move
 from aves_core.games.soulaween.phases import Phase
-from aves_core.games.soulaween.state import CHARACTERS, STANCES
+from aves_core.games.soulaween.state import CHARACTERS, STANCES, Pair
 from aves_core.games.soulaween.views import SoulaweenView
 from aves_core.kernel.encoding import ActionTable
 
@@ -58,18 +58,17 @@ class SoulaweenEncoding(ActionTable):
 
     def observe(self, view: SoulaweenView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (``_OBSERVATION``), written whole into ``out``: the
-        bytes of its blocks, joined, each block a table or made once and cached (the
+        bytes of its blocks, joined, each block a table's or made once and cached (the
         env encodes a view per step)."""
         state = view.state
         me = view.seat if view.seat is not None else 0
-        seats = (me, 1 - me)
+        black, white, empty = state.black, state.white, state.empty
         _write(out, b"".join((
-            *[_CELLS[mask >> shift & 0xFF] for mask in (state.black, state.white, state.empty)
-              for shift in (0, 8)],
-            *[_tokens_block(state.tokens[seat]) for seat in seats],
-            *[_CHARACTER_BLOCKS[state.characters[seat]] for seat in seats],
-            *[_STANCE_BLOCKS[state.stances[seat]] for seat in seats],
-            *[_RESTRICTION_BLOCKS[state.restrictions[seat]] for seat in seats],
+            _CELLS[black & 0xFF], _CELLS[black >> 8 & 0xFF],
+            _CELLS[white & 0xFF], _CELLS[white >> 8 & 0xFF],
+            _CELLS[empty & 0xFF], _CELLS[empty >> 8 & 0xFF],
+            _seats_block(state.tokens, state.characters, state.stances, state.restrictions,
+                         me),
             _PHASE_BLOCKS[state.phase],
             _FLAGS[view.seat is not None and view.seat == state.active])))
 
@@ -131,7 +130,14 @@ _FLAGS = (_floats(0.0), _floats(1.0))
 """False and True."""
 
 
-@functools.lru_cache(maxsize=1024)
-def _tokens_block(tokens: tuple[str, ...]) -> bytes:
-    """A seat's tokens: how many of each kind of ``TOKENS``."""
-    return _floats(*(float(tokens.count(token)) for token in TOKENS))
+@functools.lru_cache(maxsize=4096)
+def _seats_block(tokens: tuple[tuple[str, ...], ...], characters: Pair, stances: Pair,
+                 restrictions: Pair, me: int) -> bytes:
+    """What the seats hold, mine first: tokens, then characters, stances and
+    restrictions (they change seldom: the block is cached)."""
+    seats = (me, 1 - me)
+    return b"".join((
+        *[_floats(*(float(tokens[seat].count(token)) for token in TOKENS)) for seat in seats],
+        *[_CHARACTER_BLOCKS[characters[seat]] for seat in seats],
+        *[_STANCE_BLOCKS[stances[seat]] for seat in seats],
+        *[_RESTRICTION_BLOCKS[restrictions[seat]] for seat in seats]))
