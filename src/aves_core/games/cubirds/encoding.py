@@ -7,9 +7,9 @@ left"): species counts divided by 4, sizes that grow with the game by 16.
 
 from __future__ import annotations
 
-import functools
 import operator
 import struct
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.cubirds.cards import BIG, INDEX, SMALL, SPECIES, TOTAL, Counts
@@ -111,12 +111,12 @@ class CubirdsEncoding(ActionTable):
         from_me = self.from_me[me]
         pending, active = view.pending, view.active
         _write(out, b"".join((
-            _NO_HAND if view.hand is None else _hand_block(view.hand),
-            *map(_row_block, view.rows),
-            *map(_counts_block, from_me(view.collections)),
+            _NO_HAND if view.hand is None else _HAND_BLOCKS[view.hand],
+            *map(_ROW_BLOCKS.__getitem__, view.rows),
+            *map(_COUNT_BLOCKS.__getitem__, from_me(view.collections)),
             *map(_SIXTEENTHS.__getitem__, from_me(view.hand_sizes)),
             _SIXTEENTHS[view.deck_size],
-            _counts_block(view.discard),
+            _COUNT_BLOCKS[view.discard],
             _PHASE_BLOCKS[view.phase],
             _FLAGS[view.draw_offered],
             _PENDING_BLOCKS[None if pending is None else pending.kind],
@@ -163,8 +163,9 @@ class CubirdsEncoding(ActionTable):
 
 
 # The observation's blocks, as the bytes of their float32 values (numpy's own layout, so
-# the module needs no numpy): a row's, a hand's or a count's block is made once and
-# cached, the others are joined from tables of values (picked by C-level lookups, ``map``).
+# the module needs no numpy): a row's, a hand's or a count's block is made once and kept
+# (``_Blocks``), the others are joined from tables of values (picked by C-level lookups,
+# ``map``).
 
 
 def _floats(*values: float) -> bytes:
@@ -185,6 +186,24 @@ def _write(out: npt.NDArray[np.float32], data: bytes) -> None:
         memory.cast("B")[:] = data
     else:
         out[:] = memoryview(data).cast("f")
+
+
+class _Blocks(dict[Any, bytes]):
+    """Blocks by what they encode (a row, a hand, a count), each made by ``make`` the
+    first time it is asked for: a plain dict lookup after that, and the key is the
+    view's own value, so no object is made (the env encodes a view per step, and new
+    objects that stay would wake the garbage collector). Past ``limit`` blocks it
+    starts over."""
+
+    def __init__(self, make: Callable[[Any], bytes], limit: int = 4096) -> None:
+        super().__init__()
+        self.make, self.limit = make, limit
+
+    def __missing__(self, key: Any) -> bytes:
+        if len(self) >= self.limit:
+            self.clear()
+        block = self[key] = self.make(key)
+        return block
 
 
 _ROW = struct.Struct(f"={ROW_BLOCK}f")
@@ -209,13 +228,11 @@ _PENDING_BLOCKS: dict[str | None, bytes] = {
 """What a pending reshuffle is for, by its kind (None: no reshuffle pending)."""
 
 
-@functools.lru_cache(maxsize=4096)
 def _counts_block(counts: Counts) -> bytes:
     """A count of species (a collection, the discard pile): each count /4."""
     return b"".join(map(_QUARTERS.__getitem__, counts))
 
 
-@functools.lru_cache(maxsize=4096)
 def _hand_block(hand: Counts) -> bytes:
     """My hand's block: its counts /4, then 1 where a species reaches its small flock,
     then 1 where it reaches its big flock."""
@@ -224,7 +241,6 @@ def _hand_block(hand: Counts) -> bytes:
                      *map(operator.getitem, _BIG_FLOCKS, hand)))
 
 
-@functools.lru_cache(maxsize=4096)
 def _row_block(line: str) -> bytes:
     """One row's block: counts, length, the cards near each end, each lay's enclosure."""
     block = [0.0] * ROW_BLOCK
@@ -247,3 +263,8 @@ def _row_block(line: str) -> bytes:
                 if held == length - taken:
                     block[R_REFILL + at + species] = 1.0
     return _ROW.pack(*block)
+
+
+_COUNT_BLOCKS = _Blocks(_counts_block)
+_HAND_BLOCKS = _Blocks(_hand_block)
+_ROW_BLOCKS = _Blocks(_row_block)
