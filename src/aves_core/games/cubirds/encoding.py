@@ -82,8 +82,8 @@ class CubirdsEncoding(ActionTable):
         self.from_me = tuple(operator.itemgetter(*((me + offset) % num_players
                                                    for offset in range(num_players)))
                              for me in range(num_players))
-        """By seat, what picks one value a seat in its order: itself, then the seats to
-        its left."""
+        """By my seat: what picks the values kept one a seat (collections, hand sizes) in
+        my order, me first, then the seats to my left."""
         self.seat_blocks = tuple(_one_hot(num_players, at) for at in range(num_players + 1))
         """The one-hot of a seat relative to me, by that number (nobody: ``num_players``)."""
 
