@@ -250,8 +250,8 @@ class Match:
     def action_indices(self, seat: int, moves: Sequence[Any]) -> list[int]:
         """The action indices of the seat's ``moves``."""
         if self._index is not None:
-            index = self._index[seat]
-            return [index[move] for move in moves]
+            indices: list[int] = self.encoding.indices(moves)  # type: ignore[attr-defined]
+            return indices
         return [self.encoding.action_index(move) for move in moves]
 
     def legal_moves(self, seat: int) -> Sequence[Any]:
