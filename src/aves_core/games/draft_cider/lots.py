@@ -53,8 +53,10 @@ def tree_intact(orchard: Orchard) -> bool:
     return bool(tree) and COLOUR[tree[0]] not in _colours_outside(orchard)
 
 
+@functools.lru_cache(maxsize=4096)
 def feather_open(cards: tuple[str, ...]) -> tuple[bool, bool]:
-    """Which attributes the feather lot still keeps open: (sweetness, height) [D9]."""
+    """Which attributes the feather lot still keeps open: (sweetness, height) [D9].
+    Kept for the feathers seen last: legal moves and observations ask it every move."""
     if not cards:
         return True, True
     first = cards[0]
