@@ -5,9 +5,10 @@ observing seat's side, so one policy serves every seat."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK
+from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, Card
 from aves_core.games.aves.moves import MAX_GAPS, PASSES, Move, Pass, return_row, trade_row
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.views import PlayerView
@@ -33,6 +34,14 @@ OTHERS = VARIANT + 2
 PLAYERS = OTHERS + (MAX_SEATS - 1) * KINDS
 SIZE = PLAYERS + 5
 _PHASES = {phase: index for index, phase in enumerate(Phase)}  # playerTurn, forcedReturn, ...
+
+
+def _count_kinds(out: npt.NDArray[np.float32], at: int, cards: Sequence[Card]) -> None:
+    """``out[at + k]``: how many of ``cards`` are of kind (rank) ``k`` (a crow may come
+    four times)."""
+    ranks = [card.rank for card in cards]
+    for rank in ranks:
+        out[at + rank] = ranks.count(rank)
 
 
 class AvesEncoding:
@@ -67,26 +76,31 @@ class AvesEncoding:
 
     def observe(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table)."""
+        # The env observes on every step: ``out`` comes zeroed, so a 0 is not written,
+        # and a hand's counts are set once each, not added card by card.
         seat = view.seat if view.seat is not None else 0
-        count = len(view.hand_sizes)
+        sizes = view.hand_sizes
+        count = len(sizes)
         hands = view.hands
-        for card in hands[seat] or ():
-            out[HAND + card.rank] += 1.0
-        for position, card in enumerate(view.circle):
-            out[CIRCLE + position * KINDS + card.rank] = 1.0
+        _count_kinds(out, HAND, hands[seat] or ())
+        at = CIRCLE
+        for card in view.circle:  # position p's one-hot at CIRCLE + p * KINDS
+            out[at + card.rank] = 1.0
+            at += KINDS
         for offset in range(count):
             other = (seat + offset) % count
-            out[SIZES + offset] = view.hand_sizes[other] / 8.0
-            if offset and hands[other] is not None:
-                base = OTHERS + (offset - 1) * KINDS
-                for card in hands[other] or ():
-                    out[base + card.rank] += 1.0
+            out[SIZES + offset] = sizes[other] / 8.0
+            hand = hands[other]
+            if offset and hand:
+                _count_kinds(out, OTHERS + (offset - 1) * KINDS, hand)
         out[DECK] = view.deck_size / MAX_GAPS
         out[PHASE + _PHASES[view.phase]] = 1.0
         if view.active_player is not None:
             out[TURN + (view.active_player - seat) % count] = 1.0
-        out[VARIANT] = float(view.variant.crows)
-        out[VARIANT + 1] = float(view.variant.showdown)
+        if view.variant.crows:
+            out[VARIANT] = 1.0
+        if view.variant.showdown:
+            out[VARIANT + 1] = 1.0
         out[PLAYERS + count - 2] = 1.0
 
     def describe(self) -> list[tuple[str, str]]:
