@@ -5,6 +5,7 @@ cannot see.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import attrs
@@ -91,6 +92,13 @@ def _check_seat(num_players: int, seat: object) -> None:
                             "nor None (a spectator)")
 
 
+# The env builds a view per step: the values a view is made of are shared, built once
+# for each value (a look as a seat sees it, a container won, the money of some notes).
+_seen_look = functools.cache(SeenLook)
+_won_container = functools.cache(WonContainer)
+_money = functools.cache(money_of)
+
+
 def view_for(state: BoxesState, seat: int | None) -> BoxesView:
     """What ``seat`` may know of ``state`` (None: a spectator)."""
     if type(state) is not BoxesState:
@@ -100,11 +108,12 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
     return BoxesView(
         seat=seat, **{name: getattr(state, name) for name in PUBLIC},
         to_move=state.to_move, auctioneer=state.auctioneer,
-        money=tuple(money_of(notes) for notes in state.notes),
-        looks=tuple(SeenLook(look.container, look.seat, look.slot,
-                             state.card(look.container, look.slot) if look.seat == seat
-                             else None) for look in state.looks),
-        my_containers=tuple(WonContainer(sale.container, state.container_cards(sale.container))
+        money=tuple(map(_money, state.notes)),
+        looks=tuple(_seen_look(look.container, look.seat, look.slot,
+                               state.card(look.container, look.slot) if look.seat == seat
+                               else None) for look in state.looks),
+        my_containers=tuple(_won_container(sale.container,
+                                           state.container_cards(sale.container))
                             for sale in state.sales if sale.seat == seat),
         committed=state.order if sealed else (),
         my_commit=state.commits[seat] if sealed and seat is not None else None,
