@@ -118,16 +118,31 @@ def _pays(seat: int, counts: Notes, price: int) -> tuple[Move, ...]:
     return tuple(_shared(Pay(seat, notes)) for notes in payments(counts, price))
 
 
-def unexamined(state: BoxesState, seat: int) -> list[str]:
-    """The slots ``seat`` has not examined in the container in play."""
+def _examined(state: BoxesState, seat: int) -> frozenset[str]:
+    """The slots ``seat`` has examined in the container in play."""
     container = state.container
-    done = set()
+    done = []
     for look in reversed(state.looks):  # this container's looks are the newest
         if look.container != container:
             break
         if look.seat == seat:
-            done.add(look.slot)
+            done.append(look.slot)
+    return frozenset(done)
+
+
+def unexamined(state: BoxesState, seat: int) -> list[str]:
+    """The slots ``seat`` has not examined in the container in play."""
+    done = _examined(state, seat)
     return [slot for slot in SLOTS if slot not in done]
+
+
+@functools.cache
+def _examines(seat: int, done: frozenset[str], actions: int) -> tuple[Move, ...]:
+    """``seat``'s moves while it examines: each slot not ``done`` that its ``actions``
+    afford (BX9), then stop."""
+    examines = EXAMINES[seat]
+    return (*(examines[slot] for slot in SLOTS if slot not in done and COST[slot] <= actions),
+            STOPS[seat])
 
 
 def seat_moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
@@ -141,10 +156,7 @@ def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     if phase is _SEALED:
         return _seals(seat, state.notes[seat])
     if phase is _EXAMINE:
-        actions = state.actions
-        examines = EXAMINES[seat]
-        return (*(examines[slot] for slot in unexamined(state, seat)
-                  if COST[slot] <= actions), STOPS[seat])
+        return _examines(seat, _examined(state, seat), state.actions)
     if phase is _OPEN:
         money = money_of(state.notes[seat])
         if state.standing is None:
