@@ -105,16 +105,16 @@ def notes_of_number(number: int) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=1 << 12)
 def _winnings(won: tuple[WonContainer, ...], num_players: int
-              ) -> tuple[tuple[int, ...], int, frozenset[int]]:
-    """The cards of the containers ``won``, counted by kind (``KINDS``), the collections
-    they make and the containers: a seat wins a container at most 6 times a game, and
-    the env observes its view every step."""
+              ) -> tuple[tuple[tuple[int, int], ...], int, frozenset[int]]:
+    """The cards of the containers ``won`` as (kind, count) for each kind among them
+    (``KINDS``, in order), the collections they make and the containers: a seat wins a
+    container at most 6 times a game, and the env observes its view every step."""
     cards = [card for each in won for card in each.cards]
     counts = [0] * len(KINDS)
     for card in cards:
         counts[_KIND[card]] += 1
-    return tuple(counts), collections_of(cards, num_players), frozenset(
-        each.container for each in won)
+    return (tuple((kind, held) for kind, held in enumerate(counts) if held),
+            collections_of(cards, num_players), frozenset(each.container for each in won))
 
 
 def _range(first: int, after: int) -> str:
@@ -174,7 +174,7 @@ class BoxesEncoding(ActionTable):
             if look.container != container:
                 break
             slot = _SLOT[look.slot]
-            out[block(look.seat) + S_LOOKS + slot] = 1.0
+            out[O_SEATS + (look.seat - me) % count * SEAT_BLOCK + S_LOOKS + slot] = 1.0
             card = look.card
             if card is not None:
                 base = O_SLOTS + slot * SLOT_BLOCK
@@ -185,16 +185,16 @@ class BoxesEncoding(ActionTable):
         # The cards I won; the cards I have seen (known_cards): those and the ones I
         # examined in the other containers.
         won, collections, containers = _winnings(view.my_containers, count)
-        seen = list(won)
+        seen = dict(won)
         for look in view.looks:
-            if look.card is not None and look.container not in containers:
-                seen[_KIND[look.card]] += 1
-        for kind, held in enumerate(won, O_WON):
-            if held:
-                out[kind] = held / MAX_NOTES
-        for kind, held in enumerate(seen, O_SEEN):
-            if held:
-                out[kind] = held / MAX_NOTES
+            card = look.card
+            if card is not None and look.container not in containers:  # mine, elsewhere
+                kind = _KIND[card]
+                seen[kind] = seen.get(kind, 0) + 1
+        for kind, held in won:
+            out[O_WON + kind] = held / MAX_NOTES
+        for kind, held in seen.items():
+            out[O_SEEN + kind] = held / MAX_NOTES
         out[O_COLLECTIONS] = collections / MAX_NOTES
         out[O_OPEN_LEFT] = view.open_left / 36
         out[O_CLOSED_LEFT] = view.closed_left / 24
