@@ -126,22 +126,12 @@ class BoxesEncoding(ActionTable):
     (``rules.all_moves``), an observation whose size depends on the number."""
 
     def __init__(self, game: Any, num_players: int) -> None:
+        # The rules list the very objects of all_moves (one object per move), which
+        # ActionTable finds by identity, without hashing them.
         super().__init__(game, num_players)
-        # The rules list the very objects of all_moves (one object per move): the env
-        # masks every legal move of every step, and finds each by identity here, without
-        # hashing it (a Python call for an attrs move). The table keeps the moves alive,
-        # so no other object has their ids.
-        self.by_identity = {id(move): index for moves in self.by_seat
-                            for index, move in enumerate(moves)}
         self.sales = O_SEATS + num_players * SEAT_BLOCK
         self.sale_block = num_players + 1
         self.observation_size = self.sales + CONTAINERS * self.sale_block
-
-    def action_index(self, move: Any) -> int:
-        """The move's place among its seat's ``all_moves``: by identity for the rules'
-        own moves, else by value (``ActionTable``)."""
-        index = self.by_identity.get(id(move))
-        return super().action_index(move) if index is None else index
 
     def observe(self, view: BoxesView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table), from its view alone.
