@@ -93,9 +93,10 @@ def _check_seat(num_players: int, seat: object) -> None:
 
 
 # The env builds a view per step: the values a view is made of are shared, built once
-# for each value (a look as a seat sees it, a container won, the money of some notes).
+# for each value (a look as a seat sees it, a container won, the money of some notes;
+# few of each, but every deal has its own containers).
 _seen_look = functools.cache(SeenLook)
-_won_container = functools.cache(WonContainer)
+_won_container = functools.lru_cache(maxsize=1 << 10)(WonContainer)
 _money = functools.cache(money_of)
 
 _SEEN: dict[tuple[int | None, tuple[str, ...], tuple[str, ...]],

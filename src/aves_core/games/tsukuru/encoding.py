@@ -12,12 +12,13 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.tsukuru.evaluator import SHAPES, TARGET, TileSet
 from aves_core.games.tsukuru.moves import Discard, Draw, Finish, FinishFrom, Get, Move
 from aves_core.games.tsukuru.phases import Phase
-from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, Counts, counts_of
+from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS
 from aves_core.games.tsukuru.views import TsukuruView
 from aves_core.kernel.encoding import ActionTable
 
@@ -93,23 +94,36 @@ TOTALS = 60
 _PHASES = {Phase.TURN: 0, Phase.DRAWN: 1, Phase.DISCARD: 2, Phase.DEAL: 3, Phase.GAME_END: 4}
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _spread(counts: Counts) -> tuple[tuple[int, float], ...]:
+def _values(counts: Sequence[int]) -> tuple[tuple[int, float], ...]:
     """The kinds ``counts`` holds, each with its value in an observation (count /4)."""
     return tuple((kind, held / COUNT_SCALE) for kind, held in enumerate(counts) if held)
 
 
+# The tiles of piles, open sets and the last finish change seldom between steps: their
+# values are cached by the tiles.
+_spread = functools.lru_cache(maxsize=1 << 10)(_values)
+
+
 @functools.lru_cache(maxsize=1 << 12)
 def _tallied(pile: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
-    """``_spread`` of a pile's tiles: a pile grows by a tile a turn, and the env
-    observes every pile every step."""
-    return _spread(counts_of(pile))
+    """The values of a discard pile's tiles. A pile grows by a tile a turn: those of
+    the pile before it (cached), and its last tile."""
+    if not pile:
+        return ()
+    values = dict(_tallied(pile[:-1]))
+    kind = INDEX[pile[-1]]
+    values[kind] = values.get(kind, 0.0) + 1 / COUNT_SCALE
+    return tuple(sorted(values.items()))
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 10)
 def _opened(sets: tuple[TileSet, ...]) -> tuple[tuple[int, float], ...]:
-    """``_spread`` of the tiles of a seat's open sets."""
-    return _spread(counts_of(code for shape in sets for code in shape.tiles))
+    """The values of the tiles of a seat's open sets."""
+    counts = [0] * _K
+    for shape in sets:
+        for code in shape.tiles:
+            counts[INDEX[code]] += 1
+    return _values(counts)
 
 
 def _range(first: int, after: int) -> str:
@@ -138,8 +152,8 @@ class TsukuruEncoding(ActionTable):
     def observe(self, view: TsukuruView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table). The env observes a view per
         step: the tiles of a pile, of open sets and of the last finish are counted once
-        for each (``_spread``), each value written once and zeros not at all (``out``
-        comes zeroed)."""
+        for each (cached), each value written once and zeros not at all (``out`` comes
+        zeroed)."""
         me = view.seat if view.seat is not None else 0
         count = self.num_players
         if view.concealed is not None:  # a new hand at every step: not cached
