@@ -19,13 +19,12 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playouts import aves_rate, game_rate  # noqa: E402 (bench/ is not a package)
+from playouts import aves_rate, game_rate
 
 
 def env_rate(game_id: str, num_players: int, opponents: str, seconds: float

@@ -102,7 +102,7 @@ def test_the_parallel_env_plays_whoever_is_to_move_with_fresh_observations(
         observations, _, _, _, infos = env.step(actions)
         assert not any(infos.values())
         steps += 1
-    assert steps == env.match.live.move_count
+    assert steps == len(env.match.moves)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
@@ -187,12 +187,12 @@ def test_an_action_the_mask_forbids_is_replaced_and_costs_the_illegal_reward() -
     env = AvesCoreGymEnv(game="aves", num_players=2, illegal_reward=-0.5)
     observation, _ = env.reset(seed=4)
     forbidden = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    before = env.match.live.event_count
+    before = len(env.match.moves)
     _, reward, terminated, _, info = env.step(forbidden)
     assert info == {"illegal_action": forbidden}
     # The penalty, plus the game's end reward if the replacement move ended it.
     assert reward == -0.5 + (env.match.rewards()[0] if terminated else 0.0)
-    assert env.match.live.event_count > before  # a legal move was played instead
+    assert len(env.match.moves) > before  # a legal move was played instead
     with pytest.raises(AvesError):
         env.step("3")
 

@@ -91,7 +91,7 @@ def test_the_encoding_has_1333_actions_and_31_observation_values_a_seat() -> Non
 def test_the_parallel_env_gives_every_committing_seat_its_action_in_one_step() -> None:
     env = pz.parallel_env(game="boxes", num_players=3)
     observations, _ = env.reset(seed=2)
-    table = env.match.live
+    table = env.match
     noop = env.match.noop
     # Choose sealed, then every seat stops examining at once when its turn comes.
     while table.view(None).phase is not Phase.SEALED_BID:
@@ -106,11 +106,11 @@ def test_the_parallel_env_gives_every_committing_seat_its_action_in_one_step() -
     for seen in observations.values():
         assert seen["action_mask"][SEAL:BID].any()
         assert not seen["action_mask"][noop]
-    before = table.move_count
+    before = len(table.moves)
     commits = {"player_0": (500,), "player_1": (200, 100), "player_2": ()}
     observations, rewards, _, _, infos = env.step(
         {agent: SEAL + set_number(notes) for agent, notes in commits.items()})
-    assert table.move_count == before + 3  # three commits in one step, then the reveal
+    assert len(table.moves) == before + 3  # three commits in one step, then the reveal
     assert table.view(None).revealed == ((500,), (200, 100), ())
     assert infos == {agent: {} for agent in env.agents}
     assert set(rewards.values()) == {0.0}
@@ -172,7 +172,7 @@ def test_in_the_aec_form_another_seat_sees_only_that_a_seat_committed() -> None:
     for notes in ((), (500, 500, 200)):
         env = pz.env(game="boxes", num_players=2)
         env.reset(seed=1)
-        table = env.match.live
+        table = env.match
         while table.view(None).phase is not Phase.SEALED_BID:
             seat = env.possible_agents.index(env.agent_selection)
             view = table.view(seat)

@@ -52,7 +52,7 @@ def _episode(seed: int) -> tuple[object, ...]:
     while not (terminated or truncated):
         action = int(observation["action_mask"].nonzero()[0][-1])
         observation, _, terminated, truncated, _ = env.step(action)
-    return tuple(env.match.live.log.moves)
+    return tuple(env.match.moves)
 
 
 def test_the_same_seed_gives_the_same_episode_chance_included() -> None:
@@ -67,7 +67,7 @@ def test_an_agent_never_meets_a_chance_node() -> None:
     game.reset(seed=1)
     for _agent in game.agent_iter():
         observation, _, termination, truncation, _ = game.last()
-        assert not chancegame.GAME.awaits_chance(game.match.live.state)
+        assert not chancegame.GAME.awaits_chance(game.match.state)
         mask = observation["action_mask"]
         game.step(None if termination or truncation else int(mask.nonzero()[0][0]))
-    assert any(chancegame.GAME.mover(move) is None for move in game.match.live.log.moves)
+    assert any(chancegame.GAME.mover(move) is None for move in game.match.moves)

@@ -50,14 +50,14 @@ def _episode(env: AvesCoreGymEnv, seed: int) -> list[Any]:
         trace.append((action, reward, observation["observation"].tolist()))
         if terminated or truncated:
             break
-    trace.append(env.match.live.moves_since(0))
+    trace.append(env.match.moves[:])
     return trace
 
 
 def test_a_bot_that_uses_no_events_is_given_none() -> None:
     env = AvesCoreGymEnv(game="cubirds", num_players=3)
     blind, watching = _Spy(uses_events=False), _Spy(uses_events=True)
-    env.bots = {1: blind, 2: watching}
+    env.set_opponents([blind, watching])
     _episode(env, seed=3)
     assert blind.given
     assert set(blind.given) == {0}
@@ -71,11 +71,11 @@ def test_skipping_the_events_leaves_the_episodes_as_they_were(game: str,
                                                                players: int) -> None:
     blind = AvesCoreGymEnv(game=game, num_players=players)
     watched = AvesCoreGymEnv(game=game, num_players=players)
-    assert all(not getattr(bot, "uses_events", True) for bot in blind.bots.values())
-    watched.bots = {seat: _Spy(uses_events=True) for seat in watched.bots}
+    assert all(not getattr(bot, "uses_events", True) for bot in blind.opponents)
+    watched.set_opponents([_Spy(uses_events=True) for _ in range(players - 1)])
     for seed in (0, 7):
         assert _episode(blind, seed) == _episode(watched, seed)
-    assert isinstance(next(iter(blind.bots.values())), RandomBot)
+    assert isinstance(blind.opponents[0], RandomBot)
 
 
 INTEGER_LIKE = [lambda a: a, np.int64, np.int32, np.uint8,
@@ -99,10 +99,10 @@ def test_the_gymnasium_env_takes_any_integer_like_action(convert: Any) -> None:
 def test_the_gymnasium_env_refuses_what_is_not_an_integer(action: Any) -> None:
     env = AvesCoreGymEnv(game="soulaween")
     env.reset(seed=2)
-    before = env.match.live.event_count
+    before = len(env.match.moves)
     with pytest.raises(AvesError, match="an action is an int index, not"):
         env.step(action)
-    assert env.match.live.event_count == before
+    assert len(env.match.moves) == before
 
 
 @pytest.mark.parametrize("convert", INTEGER_LIKE)

@@ -33,10 +33,10 @@ def _pettingzoo_episode(players: int, seed: int, row_cards: int) -> tuple[object
     env.reset(seed=seed)
     for _agent in env.agent_iter():
         observation, _, termination, truncation, _ = env.last()
-        assert not CUBIRDS.awaits_chance(env.match.live.state)
+        assert not CUBIRDS.awaits_chance(env.match.state)
         mask = observation["action_mask"]
         env.step(None if termination or truncation else int(mask.nonzero()[0][-1]))
-    return tuple(env.match.live.log.moves)
+    return tuple(env.match.moves)
 
 
 @pytest.mark.parametrize(("players", "row_cards"), [(2, 3), (5, 4)])
@@ -58,11 +58,11 @@ def _gymnasium_episode(seed: int) -> tuple[tuple[object, ...], float]:
     terminated = truncated = False
     reward = 0.0
     while not (terminated or truncated):
-        assert not CUBIRDS.awaits_chance(env.match.live.state)
+        assert not CUBIRDS.awaits_chance(env.match.state)
         action = int(observation["action_mask"].nonzero()[0][0])
         observation, reward, terminated, truncated, _ = env.step(action)
     assert terminated
-    return tuple(env.match.live.log.moves), float(reward)
+    return tuple(env.match.moves), float(reward)
 
 
 def test_a_gymnasium_episode_plays_to_its_end_through_reshuffles() -> None:

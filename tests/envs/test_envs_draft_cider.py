@@ -88,7 +88,7 @@ def test_the_action_mask_is_the_legal_picks() -> None:
         if terminated or truncated:
             env.step(None)
             continue
-        state = env.unwrapped.match.table.state
+        state = env.unwrapped.match.state
         mask = observation["action_mask"]
         if state.active != int(agent.split("_")[1]):
             assert list(np.flatnonzero(mask)) == [ACTIONS]  # only NOOP while another picks

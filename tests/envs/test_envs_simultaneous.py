@@ -75,11 +75,11 @@ def test_the_parallel_env_gives_every_bidding_seat_its_action_in_one_step() -> N
     for seen in observations.values():
         assert seen["action_mask"][BID:BID + 5].all()
         assert not seen["action_mask"][noop]
-    table = env.match.live
-    before = table.move_count
+    table = env.match
+    before = len(table.moves)
     observations, rewards, _, _, infos = env.step(
         {"player_0": BID + 1, "player_1": BID + 3, "player_2": BID + 0})
-    assert table.move_count == before + 3  # three bids in the one step, then the reveal
+    assert len(table.moves) == before + 3  # three bids in the one step, then the reveal
     assert table.view(None).last_bids == (1, 3, 0)
     assert infos == {agent: {} for agent in env.agents}
     assert set(rewards.values()) == {0.0}
@@ -93,7 +93,7 @@ def test_the_parallel_env_wants_noop_from_seats_that_may_not_move() -> None:
     _, rewards, _, _, infos = env.step({caller: 0, other: BID})
     assert infos[other] == {"illegal_action": BID}
     assert rewards[other] == -1.0
-    assert env.match.live.view(None).phase == "bid"  # the call was played, no bid
+    assert env.match.view(None).phase == "bid"  # the call was played, no bid
     with pytest.raises(ArgumentError, match="one action for each"):
         env.step({caller: BID})
 
@@ -103,7 +103,7 @@ def test_in_the_aec_form_another_seat_sees_only_that_a_seat_bid() -> None:
     for amount in (0, 4):
         env = pz.env(game=GAME, num_players=2)
         env.reset(seed=1)
-        while env.match.live.view(None).phase != "bid":
+        while env.match.view(None).phase != "bid":
             observation = env.observe(env.agent_selection)
             env.step(int(observation["action_mask"].nonzero()[0][0]))
         bidder = env.agent_selection  # the first of the two to step in the bidding
@@ -111,6 +111,6 @@ def test_in_the_aec_form_another_seat_sees_only_that_a_seat_bid() -> None:
         env.step(BID + amount)
         other = env.possible_agents[1 - seat]
         seen[amount] = env.observe(other)["observation"]
-        assert env.match.live.view(seat).my_bid == amount
-        assert env.match.live.view(1 - seat).committed == (seat,)
+        assert env.match.view(seat).my_bid == amount
+        assert env.match.view(1 - seat).committed == (seat,)
     assert (seen[0] == seen[4]).all()

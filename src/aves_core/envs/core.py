@@ -1,24 +1,28 @@
-"""What the PettingZoo and Gymnasium adapters share: one game at a kernel ``Table``,
-observations built from a seat's *view* through the game's encoding, and the rule
-for an action the mask forbids.
+"""What the PettingZoo and Gymnasium adapters share: one game played straight on the
+game's states, observations built from a seat's *view* through the game's encoding,
+the opponents the environments accept, and the rule for an action the mask forbids.
 
-Seats take their steps in turn, seat 0 to seat n-1, one step each per *cycle*; a
-seat that is not to move has one legal action, ``NOOP`` (the last index), so both
-the AEC loop and the parallel API fit a turn-based game. An action the mask
-forbids is not played: a legal move drawn from the game's seeded generator is
-played in its place, and the seat is given ``illegal_reward`` (the mistake is
-reported in its ``info``). The engine's own path is untouched: the adapters only
-call ``Table.play`` with legal moves.
+An action the mask forbids is not played: a legal move drawn from the game's seeded
+generator is played in its place, and the seat is given ``illegal_reward`` (the
+mistake is reported in its ``info``).
 
-A game with chance during play (``Chance.PLAY``) never stops at a chance node
-here: the table settles the chance moves after every move (an agent's or a
-bot's), drawn from the game's ``chance_generator`` of the episode's seed, so
-the same ``reset(seed=...)`` gives the same episode, chance included.
+A game with chance during play (``Chance.PLAY``) never stops at a chance node here:
+the match settles the chance moves after every move (an agent's or a bot's), drawn
+from the game's ``chance_generator`` of the episode's seed, so the same
+``reset(seed=...)`` gives the same episode, chance included.
+
+Speed is the point of this module (an environment is stepped by the million): it
+keeps no log and no table, plays the moves it knows legal with the game's unchecked
+``step``, makes events only for opponents that read them (and then each seat's
+redacted events once, as they happen), builds each seat's view at most once per
+state, and gives a bot that reads nothing but its legal moves (``uses_view =
+False``, as the random bot) just those.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -27,10 +31,11 @@ import numpy.typing as npt
 from aves_core.bots import Bot, make_bot
 from aves_core.kernel.encoding import OBSERVATION_HIGH, Encoding
 from aves_core.kernel.errors import ArgumentError
+from aves_core.kernel.game import Chance
 from aves_core.kernel.registry import get_game
-from aves_core.kernel.table import Table
 
-__all__ = ["OBSERVATION_HIGH", "Match", "action_index"]
+__all__ = ["OBSERVATION_HIGH", "Match", "ObservationPolicy", "Opponent", "action_index",
+           "final_info", "opponent_of", "self_play"]
 
 
 def action_index(action: Any) -> int:
@@ -44,6 +49,99 @@ def action_index(action: Any) -> int:
         raise ArgumentError(f"an action is an int index, not {action!r:.40}")
     return int(action)
 
+
+class ObservationPolicy:
+    """An opponent that plays as a learner does: ``act(observation, mask)`` gives an
+    action index, from the seat's observation (as the environment gives its learner:
+    the vector, or the Dict) and its action mask (a bool array). A trained model's
+    ``predict`` fits: ``ObservationPolicy(lambda obs, mask:
+    model.predict(obs, action_masks=mask)[0])``; ``self_play`` makes one of a frozen
+    copy of a model."""
+
+    def __init__(self, act: Callable[[Any, npt.NDArray[np.bool_]], Any]) -> None:
+        if not callable(act):
+            raise ArgumentError(f"ObservationPolicy needs a callable (observation, mask) "
+                                f"-> action, not {act!r:.60}")
+        self.act = act
+
+    def __repr__(self) -> str:
+        return f"ObservationPolicy({self.act!r:.60})"
+
+
+def self_play(model: Any, *, deterministic: bool = False) -> ObservationPolicy:
+    """An opponent that plays a frozen copy of ``model`` as it is now: a copy of its
+    ``policy`` (an sb3-contrib ``MaskablePPO``'s, say; the model itself when it has
+    none), asked ``predict(observation, action_masks=mask, deterministic=...)``. Make
+    a new one to bring the opponent up to date with the learner."""
+    import copy
+
+    frozen = copy.deepcopy(getattr(model, "policy", model))
+    if not callable(getattr(frozen, "predict", None)):
+        raise ArgumentError(f"self_play needs a model with a predict method, not "
+                            f"{model!r:.60}")
+
+    def act(observation: Any, mask: npt.NDArray[np.bool_]) -> Any:
+        return frozen.predict(observation, action_masks=mask,
+                              deterministic=deterministic)[0]
+
+    return ObservationPolicy(act)
+
+
+class _Offer:
+    """What a bot that reads only its legal moves (``uses_view = False``) is shown."""
+
+    __slots__ = ("legal_moves", "seat")
+
+    def __init__(self, seat: int, legal_moves: Sequence[Any]) -> None:
+        self.seat = seat
+        self.legal_moves = legal_moves
+
+
+Opponent = Bot | ObservationPolicy | Callable[[Any], Any]
+"""A bot, a policy over observations, or a callable from a view to a move."""
+
+
+def opponent_of(spec: object, game: Any) -> Opponent:
+    """An opponent from what the caller gave: a bot's name (``"random"``,
+    ``"greedy"``, ``"search:200"``), a ``Bot``, an ``ObservationPolicy``, or a callable
+    from the seat's view to one of its legal moves."""
+    if isinstance(spec, str):
+        return make_bot(spec, game)
+    if isinstance(spec, ObservationPolicy | Bot):
+        return spec
+    if callable(spec):
+        return spec
+    raise ArgumentError(f"an opponent is a bot's name, a Bot, an ObservationPolicy or a "
+                        f"callable from a view to a move, not {spec!r:.60}")
+
+
+def _kind(opponent: Opponent) -> str:
+    """How the match asks an opponent for its move."""
+    if isinstance(opponent, ObservationPolicy):
+        return "policy"
+    if isinstance(opponent, Bot):
+        return "bot" if getattr(opponent, "uses_view", True) else "offer"
+    return "view"
+
+
+def final_info(game: Any, state: Any, seat: int) -> dict[str, Any]:
+    """What an environment reports to ``seat`` once the game is over: ``winners``,
+    ``scores`` (the game's, or None where it keeps none), ``rank`` (1 is first: a
+    winner is first, another seat comes after the winners and after every seat that
+    scored more), ``is_success`` (the seat won) and ``reason``."""
+    result = game.result(state)
+    winners = tuple(result.winners) if result is not None else ()
+    scores = game.scores(state)
+    if seat in winners:
+        rank = 1
+    else:
+        ahead = set(winners)
+        if scores is not None:
+            ahead.update(other for other, score in enumerate(scores) if score > scores[seat])
+        rank = 1 + len(ahead)
+    return {"winners": winners, "scores": scores, "rank": rank,
+            "is_success": seat in winners,
+            "reason": None if result is None else result.reason}
 
 
 class Match:
@@ -68,87 +166,192 @@ class Match:
         self.noop = self.encoding.num_actions
         self.num_actions = self.noop + 1
         self.size = self.encoding.observation_size
-        self.table: Table | None = None
+        self._state: Any = None
+        self._chance: random.Random | None = None
         self.rng = random.Random(0)
+        self.moves: list[Any] = []
+        """The episode's moves so far, chance moves included."""
         self.total_moves = 0
+        """The seats' moves played over every episode (chance moves not counted)."""
+        self.flat = False
+        """Whether observation policies are shown the vector alone (else the Dict)."""
+        self._opponents: dict[int, tuple[str, Any]] = {}
+        self._trusted: set[int] = set()
+        self._events: dict[int, list[Any]] | None = None
+        self._views: dict[int | None, Any] = {}
+        self._observed: dict[int, dict[str, npt.NDArray[Any]]] = {}
+        self._index = getattr(self.encoding, "index", None)  # ActionTable's move -> index
 
-    def start(self, seed: int) -> None:
+    def start(self, seed: int, opponents: dict[int, Opponent] | None = None) -> None:
         """A new game from ``seed`` (its setup, its chance during play and the generator
-        for illegal actions)."""
-        setup = self.game.new_setup(self.num_players, self.options, seed)
-        players = [f"player_{seat}" for seat in range(self.num_players)]
-        self.table = Table(self.game, players, setup=setup, seed=seed)
+        for illegal actions), the given seats played by ``opponents``."""
+        game = self.game
+        setup = game.new_setup(self.num_players, self.options, seed)
+        self._state = game.start(self.num_players, setup)
+        self._chance = (game.chance_generator(self.num_players, game.options_of(setup), seed)
+                        if game.facts.chance is Chance.PLAY else None)
         self.rng = random.Random(seed)
+        self.moves = []
+        self._opponents = {seat: (_kind(opponent), opponent)
+                           for seat, opponent in (opponents or {}).items()}
+        # The library's own bots keep to their legal moves (the kit checks them); a
+        # move from anyone else is checked before it is played.
+        self._trusted = {seat for seat, opponent in self._opponents.items()
+                         if type(opponent[1]).__module__.startswith("aves_core.")}
+        # Events only for the opponents that read them: each seat's, redacted, kept as
+        # they happen (never rebuilt from the start).
+        readers = [seat for seat, (kind, opponent) in self._opponents.items()
+                   if kind in ("bot", "offer") and getattr(opponent, "uses_events", True)]
+        self._events = {seat: [] for seat in readers} if readers else None
+        self._changed()
+
+    def _changed(self) -> None:
+        self._views.clear()
+        self._observed.clear()
 
     @property
-    def live(self) -> Table:
-        """The table (an error before the first reset)."""
-        if self.table is None:
+    def state(self) -> Any:
+        """The full current state (the referee's eyes only; an error before reset)."""
+        if self._state is None:
             raise ArgumentError("call reset() before anything else")
-        return self.table
+        return self._state
 
     @property
     def to_move(self) -> tuple[int, ...]:
         """The seats that may move now (empty once the game is over)."""
-        return self.live.to_move
+        return self.game.to_move(self.state)
 
     @property
     def result(self) -> Any:
         """How the game ended (the kernel's ``Result``), or None while it goes on."""
-        return self.live.result
+        return self.game.result(self.state)
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know now (built once per state)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(self.state, seat)
+        return view
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
-        """The seat's observation and action mask, from its view alone."""
-        view = self.live.view(seat)
-        observation = np.zeros(self.size, dtype=np.float32)
-        self.encoding.observe(view, observation)
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        if view.legal_moves:
-            for move in view.legal_moves:
-                mask[self.encoding.action_index(move)] = 1
+        """The seat's observation and action mask, from its view alone (made once per
+        state; each call gets its own arrays)."""
+        observed = self._observed.get(seat)
+        if observed is None:
+            view = self.view(seat)
+            observation = np.zeros(self.size, dtype=np.float32)
+            self.encoding.observe(view, observation)
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask[self.action_indices(seat, view.legal_moves) or self.noop] = 1
+            observed = self._observed[seat] = {"observation": observation,
+                                               "action_mask": mask}
+        return {"observation": observed["observation"].copy(),
+                "action_mask": observed["action_mask"].copy()}
+
+    def action_indices(self, seat: int, moves: Sequence[Any]) -> list[int]:
+        """The action indices of the seat's ``moves``."""
+        if self._index is not None:
+            index = self._index[seat]
+            return [index[move] for move in moves]
+        return [self.encoding.action_index(move) for move in moves]
+
+    def legal_moves(self, seat: int) -> Sequence[Any]:
+        """The seat's legal moves now (its view's, without building the view when the
+        view is not needed)."""
+        view = self._views.get(seat)
+        if view is not None:
+            return view.legal_moves  # type: ignore[no-any-return]
+        to_move = self.to_move
+        if seat not in to_move:
+            return ()
+        moves = self.game.legal_moves(self.state)
+        if len(to_move) > 1:
+            mover = self.game.mover
+            moves = tuple(move for move in moves if mover(move) == seat)
+        return moves
+
+    def play(self, move: Any) -> None:
+        """Play a move known legal, then the chance moves it leads to."""
+        self._apply(move)
+        self.total_moves += 1
+        game, chance = self.game, self._chance
+        if chance is not None:
+            while game.awaits_chance(self._state):
+                self._apply(game.chance_move(self._state, chance))
+        self._changed()
+
+    def _apply(self, move: Any) -> None:
+        game = self.game
+        if self._events is None:
+            self._state = game.step(self._state, move)
         else:
-            mask[self.noop] = 1
-        return {"observation": observation, "action_mask": mask}
+            self._state, events = game.apply_with_events(self._state, move)
+            for seat, seen in self._events.items():
+                seen.extend(game.events_for(events, seat))
+        self.moves.append(move)
 
     def act(self, seat: int, action: Any) -> bool:
         """Play the seat's action (nothing for NOOP when it is not to move); whether the
         action was one the mask allowed."""
-        table = self.live
-        view = table.view(seat)
         index = action_index(action)
-        if not view.legal_moves:
+        moves = self.legal_moves(seat)
+        if not moves:
             return index == self.noop
-        try:
-            move = self.encoding.move_of(index, view)
-            allowed = True
-        except ArgumentError:
-            move = self.rng.choice(view.legal_moves)
-            allowed = False
-        table.play(move)
-        self.total_moves += 1
-        return allowed
+        move = self._move_of(seat, index, moves) if 0 <= index < self.noop else None
+        if move is None:
+            self.play(self.rng.choice(moves))
+            return False
+        self.play(move)
+        return True
+
+    def _move_of(self, seat: int, index: int, moves: Sequence[Any]) -> Any:
+        """The seat's legal move of action ``index``, or None."""
+        if self._index is None:  # an encoding of the game's own: it judges
+            try:
+                return self.encoding.move_of(index, self.view(seat))
+            except ArgumentError:
+                return None
+        observed = self._observed.get(seat)  # the mask the learner was just shown
+        allowed = (observed["action_mask"][index] == 1 if observed is not None
+                   else index in self.action_indices(seat, moves))
+        return self.encoding.by_seat[seat][index] if allowed else None  # type: ignore
+
+    def opponent_moves(self, seat: int) -> None:
+        """The opponent at ``seat`` moves."""
+        kind, opponent = self._opponents[seat]
+        if kind == "policy":
+            observed = self.observe(seat)
+            mask = observed["action_mask"].astype(np.bool_)
+            shown = observed["observation"] if self.flat else observed
+            if not self.act(seat, opponent.act(shown, mask)):
+                raise ArgumentError(f"the policy at seat {seat} chose an action its mask "
+                                    "forbids")
+            return
+        view: Any = _Offer(seat, self.legal_moves(seat)) if kind == "offer" \
+            else self.view(seat)
+        if kind == "view":
+            move = opponent(view)
+        else:
+            events = () if self._events is None or seat not in self._events \
+                else self._events[seat]
+            move = opponent.choose(view, events, self.rng)
+        if seat not in self._trusted and move not in view.legal_moves:
+            raise ArgumentError(f"the opponent at seat {seat} gave {move!r:.60}, which is "
+                                "not one of its legal moves")
+        self.play(move)
 
     def rewards(self) -> list[float]:
         """+1 for a winner and -1 for the others once the game is over (0 for all if
         nobody won); 0 while it goes on."""
-        result = self.live.result
+        result = self.result
         if result is None or not result.winners:
             return [0.0] * self.num_players
         return [1.0 if seat in result.winners else -1.0 for seat in range(self.num_players)]
 
-    def bots(self, specs: dict[int, str]) -> dict[int, Bot]:
-        """Bots for the given seats, by name (``random``, ``greedy``, ``search:200``)."""
-        return {seat: make_bot(spec, self.game) for seat, spec in specs.items()}
-
-    def bot_move(self, seat: int, bot: Bot) -> None:
-        """The bot at ``seat`` moves, from its own view and events (none for a bot
-        with ``uses_events = False``: its history is not rebuilt)."""
-        table = self.live
-        view = table.view(seat)
-        events = table.events_since(0, seat) if getattr(bot, "uses_events", True) else ()
-        table.play(bot.choose(view, events, self.rng))
-        self.total_moves += 1
+    def final_info(self, seat: int) -> dict[str, Any]:
+        """``final_info`` of the game as it ended, for ``seat``."""
+        return final_info(self.game, self.state, seat)
 
     def render(self) -> str:
         """The table as text."""
-        return str(self.game.state_text(self.live.state))
+        return str(self.game.state_text(self.state))

@@ -130,7 +130,7 @@ class AvesCoreEnv(AECEnv):  # type: ignore[misc]
             # A game that ended within the cycle ends for everyone at its end (the seats
             # after the last move had only NOOP), so that every cycle is whole.
             self.cycles += 1
-            if self.match.live.result is not None:
+            if self.match.result is not None:
                 for name, reward in zip(self.agents, self.match.rewards(), strict=True):
                     self.rewards[name] += reward
                     self.terminations[name] = True
@@ -213,7 +213,7 @@ class AvesCoreParallelEnv(ParallelEnv):  # type: ignore[misc]
             raise ArgumentError("the game is over: call reset()")
         if not isinstance(actions, dict) or set(actions) != set(self.agents):
             raise ArgumentError(f"step needs one action for each of {self.agents}")
-        table, noop = self.match.live, self.match.noop
+        table, noop = self.match, self.match.noop
         movers = table.to_move  # who may move in this moment, before any of them does
         rewards = dict.fromkeys(self.agents, 0.0)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}

@@ -27,7 +27,9 @@ class Bot(Protocol):
     """Anything that picks a legal move from what one seat knows.
 
     A bot may set ``uses_events = False`` to tell simulators that it never
-    reads ``events``, so they can skip making them.
+    reads ``events``, so they can skip making them, and ``uses_view = False`` to
+    say it reads nothing of its view but ``legal_moves`` (and ``seat``): a
+    simulator may then show it just those, without building the view.
     """
 
     def choose(self, view: Any, events: Sequence[Any], rng: random.Random) -> Any:
@@ -40,6 +42,7 @@ class RandomBot:
 
     name = "random"
     uses_events = False  # a hint to simulators: it never reads its events
+    uses_view = False  # ... nor anything of its view but the legal moves
 
     def choose(self, view: Any, events: Sequence[Any], rng: random.Random) -> Any:
         """A uniformly random legal move."""

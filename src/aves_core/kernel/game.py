@@ -232,6 +232,13 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         result: Result | None = getattr(state, "result", None)
         return result
 
+    def scores(self, state: S) -> tuple[float, ...] | None:
+        """Each seat's score, where the game keeps one: by default the state's
+        ``scores`` (a tuple), else None. The learning environments report it at the
+        end and rank the seats by it after the winners."""
+        scores = getattr(state, "scores", None)
+        return scores if isinstance(scores, tuple) else None
+
     def to_move(self, state: S) -> tuple[int, ...]:
         """The seats that may move now (one in a sequential game); empty once over.
         By default the state's ``to_move``, else its ``active_player`` or ``active``."""
