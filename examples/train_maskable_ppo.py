@@ -15,7 +15,9 @@ Run (docs/ai.md, "Training with MaskablePPO", gives the curves these measured)::
         --eval-every 50000 --eval-games 200 --out soulaween.csv
 
 Each evaluation prints a line: the steps so far, the minutes, the training steps per
-second, and the win rates against ``random`` and ``greedy`` with their 95% intervals.
+second (of wall time, evaluations left out; on a shared machine the CSV's steps per
+CPU second says more), and the win rates against ``random`` and ``greedy`` with their
+95% intervals.
 The learner's seat is drawn per episode in training; an evaluation plays the seats in
 turn, the deterministic masked policy (``predict(..., action_masks=mask,
 deterministic=True)``) on the same deals every time. ``--self-play K`` swaps in a
@@ -185,7 +187,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     rng = random.Random(args.seed)
     bots = opponent_names(args)
     rows: list[dict[str, Any]] = []
-    columns = ["steps", "train_seconds", "wall_seconds", "steps_per_second"]
+    columns = ["steps", "train_seconds", "wall_seconds", "steps_per_second",
+               "train_cpu_seconds", "steps_per_cpu_second"]
     for bot in EVAL_BOTS:
         columns += [f"vs_{bot}_wins", f"vs_{bot}_games", f"vs_{bot}", f"vs_{bot}_lo",
                     f"vs_{bot}_hi"]
@@ -195,16 +198,20 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"{args.threads} torch thread(s), {args.envs} env(s)", flush=True)
 
     started = time.perf_counter()
-    trained_for = 0.0
+    trained_for = cpu_for = 0.0
 
     def record() -> None:
         steps = int(model.num_timesteps)
         row: dict[str, Any] = {"steps": steps, "train_seconds": round(trained_for, 1),
                                "wall_seconds": round(time.perf_counter() - started, 1),
                                "steps_per_second": round(steps / trained_for, 1)
-                               if trained_for else 0.0}
+                               if trained_for else 0.0,
+                               "train_cpu_seconds": round(cpu_for, 1),
+                               "steps_per_cpu_second": round(steps / cpu_for, 1)
+                               if cpu_for else 0.0}
         line = [f"steps {steps:>8,}", f"{row['wall_seconds'] / 60:5.1f} min",
-                f"{row['steps_per_second']:7.1f} steps/s"]
+                f"{row['steps_per_second']:6.0f} steps/s "
+                f"({row['steps_per_cpu_second']:.0f} per CPU s)"]
         for bot in EVAL_BOTS:
             wins = evaluate(model, args, bot, args.eval_games)
             low, high = wilson(wins, args.eval_games)
@@ -225,9 +232,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     next_refresh = args.self_play or math.inf
     while model.num_timesteps < args.steps:
         chunk = min(next_eval, next_refresh, args.steps) - model.num_timesteps
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         model.learn(total_timesteps=max(chunk, 1), reset_num_timesteps=False)
         trained_for += time.perf_counter() - began
+        cpu_for += time.process_time() - began_cpu
         if model.num_timesteps >= next_refresh:
             frozen = self_play(model)
             for index in range(args.envs):

@@ -189,3 +189,56 @@ def test_the_docs_give_the_cpu_install_and_the_command() -> None:
     dev = (ROOT / "pyproject.toml").read_text().split("dev = [", 1)[1].split("]\n", 1)[0]
     assert "torch" not in dev
     assert "sb3" not in dev
+
+
+class _Sb3LikePolicy:
+    """What ``self_play`` reads of a Stable-Baselines3 policy, without torch: built
+    from its constructor's parameters, weights in ``state_dict``, and no deepcopy (as a
+    torch policy that has acted: its distribution holds tensors torch will not copy)."""
+
+    def __init__(self, bias: int) -> None:
+        self.bias = bias
+        self.weights = {"bias": 0}
+        self.training = True
+
+    def _get_constructor_parameters(self) -> dict[str, Any]:
+        return {"bias": self.bias}
+
+    def state_dict(self) -> dict[str, int]:
+        return dict(self.weights)
+
+    def load_state_dict(self, weights: dict[str, int]) -> None:
+        self.weights = dict(weights)
+
+    def set_training_mode(self, mode: bool) -> None:
+        self.training = mode
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
+                           "support the deepcopy protocol at the moment")
+
+    def predict(self, observation: Any, action_masks: Any, deterministic: bool
+                ) -> tuple[int, None]:
+        legal = np.flatnonzero(action_masks)
+        return int(legal[(self.bias + self.weights["bias"]) % len(legal)]), None
+
+
+def test_self_play_copies_a_policy_that_will_not_deepcopy() -> None:
+    from aves_core.envs import self_play
+
+    class Model:
+        policy = _Sb3LikePolicy(bias=0)
+
+    model = Model()
+    opponent = self_play(model)
+    model.policy.weights["bias"] = 1  # the learner goes on learning; the copy does not
+    mask = np.array([False, True, True, True])
+    assert opponent.act(np.zeros(3), mask) == 1
+    assert self_play(model).act(np.zeros(3), mask) == 2
+    env = recipe.make_env(recipe.parse_args([]), opponents=opponent)
+    env.reset(seed=1)
+    for _ in range(200):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        if terminated or truncated:
+            break
+    assert "is_success" in info
