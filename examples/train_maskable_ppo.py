@@ -11,13 +11,14 @@ libraries, and this needs none of them)::
 
 Run (docs/ai.md, "Training with MaskablePPO", gives the curves these measured)::
 
-    python examples/train_maskable_ppo.py --game soulaween --players 2 --steps 400000 \\
-        --eval-every 50000 --eval-games 200 --out soulaween.csv
+    python examples/train_maskable_ppo.py --game soulaween --players 2 --steps 300000 \\
+        --eval-every 50000 --eval-games 200 --seed 1 --out soulaween.csv
 
-Each evaluation prints a line: the steps so far, the minutes, the training steps per
-second (of wall time, evaluations left out; on a shared machine the CSV's steps per
-CPU second says more), and the win rates against ``random`` and ``greedy`` with their
-95% intervals.
+At step 0 and every ``--eval-every`` steps it prints a line: the steps so far, the
+minutes, the training steps per second (wall time, evaluations left out) and per CPU
+second of the process (what says more on a shared machine), and the win rates against
+``random`` and ``greedy`` with their 95% intervals; ``--out`` keeps them as a CSV.
+
 The learner's seat is drawn per episode in training; an evaluation plays the seats in
 turn, the deterministic masked policy (``predict(..., action_masks=mask,
 deterministic=True)``) on the same deals every time. ``--self-play K`` swaps in a
@@ -69,7 +70,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="soulaween", help="a game with an encoding")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--steps", type=int, default=400_000,
+    parser.add_argument("--steps", type=int, default=300_000,
                         help="the learner's environment steps to train for")
     parser.add_argument("--opponents", default="random",
                         help="the training opponents: a bot's name for every other seat, "
