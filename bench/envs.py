@@ -10,6 +10,7 @@ vectorized env (``AvesCoreVectorEnv``) is measured for ``--vector`` sizes: batch
 steps of N games at once, in one process.
 
     python bench/envs.py [--seconds 2] [--game all] [--players 2 5] [--vector 1 8 64]
+                         [--processes 2]
     python bench/envs.py --game soulaween --opponents greedy
 """
 
@@ -55,17 +56,18 @@ def env_rate(game_id: str, num_players: int, opponents: str, seconds: float
     return steps / elapsed, (match.total_moves - first_moves) / elapsed, episodes
 
 
-def vector_rate(game_id: str, num_players: int, opponents: str, size: int, seconds: float
-                ) -> tuple[float, float]:
+def vector_rate(game_id: str, num_players: int, opponents: str, size: int, seconds: float,
+                processes: int = 1) -> tuple[float, float | None]:
     """``size`` games in one vectorized env, random masked actions, for about
-    ``seconds``: (env steps/s summed over the games, game moves/s)."""
+    ``seconds``: (env steps/s summed over the games, game moves/s or None when the
+    games are in worker processes)."""
     from aves_core.envs.vector import AvesCoreVectorEnv
 
     envs = AvesCoreVectorEnv(size, game=game_id, num_players=num_players,
-                             opponents=opponents, max_steps=10_000)
+                             opponents=opponents, max_steps=10_000, processes=processes)
     rng = np.random.default_rng(size)
     observations, _ = envs.reset(seed=0)
-    first_moves = envs.total_moves
+    first_moves = envs.total_moves if processes == 1 else 0
     steps = 0
     begin = time.perf_counter()
     deadline = begin + seconds
@@ -77,8 +79,9 @@ def vector_rate(game_id: str, num_players: int, opponents: str, size: int, secon
             observations, *_ = envs.step(keys.argmax(axis=1))
             steps += size
     elapsed = time.perf_counter() - begin
+    moves = (envs.total_moves - first_moves) / elapsed if processes == 1 else None
     envs.close()
-    return steps / elapsed, (envs.total_moves - first_moves) / elapsed
+    return steps / elapsed, moves
 
 
 def main() -> None:
@@ -91,6 +94,9 @@ def main() -> None:
     parser.add_argument("--opponents", default="random", help="the bots' name")
     parser.add_argument("--vector", type=int, nargs="*", default=[1, 8, 64],
                         help="vectorized env sizes (none: skip)")
+    parser.add_argument("--processes", type=int, default=2,
+                        help="also the largest size shared among this many worker "
+                             "processes (1: skip)")
     args = parser.parse_args()
     from aves_core import game_ids, get_game
 
@@ -115,15 +121,20 @@ def main() -> None:
                   flush=True)
     if not args.vector:
         return
-    print(f"\nvectorized, one process, {args.seconds:g} s each")
-    print(f"{'game':14} {'players':>7} {'N':>4} {'env steps/s':>12} {'env moves/s':>12}")
+    print(f"\nvectorized (AvesCoreVectorEnv), {args.seconds:g} s each")
+    print(f"{'game':14} {'players':>7} {'N':>4} {'processes':>9} {'env steps/s':>12} "
+          f"{'env moves/s':>12}")
     for game_id in ids:
         facts = get_game(game_id).facts
         players = (args.players or [facts.min_players])[0]
-        for size in args.vector:
-            steps, moves = vector_rate(game_id, players, args.opponents, size, args.seconds)
-            print(f"{facts.name:14} {players:>7} {size:>4} {steps:12,.0f} {moves:12,.0f}",
-                  flush=True)
+        for size, processes in [*((size, 1) for size in args.vector),
+                                *(((max(args.vector), args.processes),)
+                                  if args.processes > 1 else ())]:
+            rate, moved = vector_rate(game_id, players, args.opponents, size, args.seconds,
+                                      processes)
+            shown = "" if moved is None else f"{moved:,.0f}"
+            print(f"{facts.name:14} {players:>7} {size:>4} {processes:>9} {rate:12,.0f} "
+                  f"{shown:>12}", flush=True)
 
 
 if __name__ == "__main__":

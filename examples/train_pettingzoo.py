@@ -4,8 +4,9 @@ softmax policy, trained by REINFORCE on the end-of-game rewards, NumPy only.
     python examples/train_pettingzoo.py [--game soulaween] [--players 2] [--episodes 100]
 
 Each seat's observation is its own (seat-relative) view, so one policy serves all
-seats. NOOP is the only legal action of a seat that is not to move; those steps
-are left out of the update. A few episodes show the loop works (CI runs it so).
+seats. Only the seat to move steps (as in PettingZoo's classic envs), so every step
+is a choice of the game; a forced move (one legal action) teaches nothing and is
+left out of the update. A few episodes show the loop works (CI runs it so).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def policy(weights: npt.NDArray[np.float64], observation: dict[str, Any]
 
 def train(game: str, players: int, episodes: int, seed: int, rate: float = 0.01
           ) -> list[int]:
-    """Self-play for ``episodes`` games; the length of each game in cycles."""
+    """Self-play for ``episodes`` games; the length of each game in agent steps."""
     env = make_env(game=game, num_players=players, max_cycles=150)
     rng = np.random.default_rng(seed)
     weights = np.zeros((env.num_actions, env.observation_size))
@@ -49,7 +50,7 @@ def train(game: str, players: int, episodes: int, seed: int, rate: float = 0.01
                 continue
             probabilities = policy(weights, observation)
             action = int(rng.choice(len(probabilities), p=probabilities))
-            if observation["action_mask"].sum() > 1 or action != len(probabilities) - 1:
+            if observation["action_mask"].sum() > 1:
                 steps[agent].append((observation["observation"], action, probabilities))
             env.step(action)
         for agent, trajectory in steps.items():
@@ -57,7 +58,7 @@ def train(game: str, players: int, episodes: int, seed: int, rate: float = 0.01
                 gradient = -np.outer(probabilities, features)
                 gradient[action] += features
                 weights += rate * returns[agent] * gradient
-        lengths.append(env.cycles)
+        lengths.append(env.steps)
     return lengths
 
 
@@ -70,7 +71,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     lengths = train(args.game, args.players, args.episodes, args.seed)
-    print(f"{len(lengths)} self-play games, {np.mean(lengths):.1f} cycles on average")
+    print(f"{len(lengths)} self-play games, {np.mean(lengths):.1f} steps on average")
 
 
 if __name__ == "__main__":

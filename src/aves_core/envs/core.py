@@ -255,7 +255,7 @@ class Match:
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """The seat's observation and action mask, from its view alone (made once per
-        state; each call gets its own arrays)."""
+        state: asked again before the next move, the same arrays come back)."""
         observed = self._observed.get(seat)
         if observed is None:
             view = self.view(seat)
@@ -265,8 +265,7 @@ class Match:
             mask[self.action_indices(seat, view.legal_moves) or self.noop] = 1
             observed = self._observed[seat] = {"observation": observation,
                                                "action_mask": mask}
-        return {"observation": observed["observation"].copy(),
-                "action_mask": observed["action_mask"].copy()}
+        return dict(observed)
 
     def action_indices(self, seat: int, moves: Sequence[Any]) -> list[int]:
         """The action indices of the seat's ``moves``."""

@@ -180,7 +180,7 @@ def register_envs() -> list[str]:
 
     ids = []
     for game in all_games():
-        if game.encoding(game.facts.min_players) is None:
+        if not game.has_encoding:
             continue
         env_id = f"aves_core/{game.id}-v0"
         if env_id not in gymnasium.registry:

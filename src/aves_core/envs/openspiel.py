@@ -440,7 +440,7 @@ def register_games(games: Sequence[AnyGame] | None = None) -> list[str]:
     names = []
     registered = set(pyspiel.registered_names())
     for game in all_games() if games is None else games:
-        if game.encoding(game.facts.min_players) is None:
+        if not game.has_encoding:
             continue
         name = game_name(game.id)
         if name not in registered:

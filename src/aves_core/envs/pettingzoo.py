@@ -11,19 +11,38 @@
         action = None if termination or truncation else int(mask.nonzero()[0][0])
         game.step(action)
 
-Agents are ``player_0`` to ``player_{n-1}`` and step in turn, one step each per
-cycle; a seat that is not to move has one legal action, NOOP (the last index). A
-game that ends within a cycle ends for every seat at the end of that cycle.
-The observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
-built from the seat's view only (docs/ai.md tables the layout). Rewards come at
-the end: +1 to each winner, -1 to the others. ``max_cycles`` truncates a game
-that runs long (AVES's can, with returns); an action the mask forbids is replaced
-by a random legal move and earns ``illegal_reward``. ``render_mode="ansi"`` returns
-the table as text.
+Agents are ``player_0`` to ``player_{n-1}``. As in PettingZoo's classic envs (chess,
+connect four, Texas hold'em), ``agent_selection`` is always the seat to move: after
+each step the environment selects the next seat of the game's ``to_move``, and only
+that seat steps. Where several seats move at once (a sealed bid, as in Boxes), they
+are selected one after another in seat order, each acting from its own observation:
+the table hides the others' sealed choices, so acting in turn tells a seat nothing.
+That is PettingZoo's convention for AEC (one agent acts per step, whoever it is);
+the parallel env below plays such a moment in one step instead.
 
-``parallel_env`` is the same game through PettingZoo's parallel API, where one step
-is one moment of the game: every seat that may move then acts in that step, each
-from its observation before the step, and the others send NOOP. In a sequential
+The action space is the game's encoding and one more index, NOOP (the last), so that
+the observations, masks and spaces are those of the parallel env, whose seats not to
+move send NOOP. The selected agent is always a seat to move: its mask never allows
+NOOP (a NOOP from it is a forbidden action like any other).
+
+The observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
+built from the seat's view only (docs/ai.md tables the layout). Rewards come at the
+end, to every agent at the step that ends the game: +1 to each winner, -1 to the
+others; ``last()`` gives an agent what it earned since its own last step. At the end
+every agent is terminated and its info says ``winners`` (the winning seats),
+``rank`` (1 + the number of seats that did strictly better) and ``is_success`` (it
+won); then ``agent_iter`` yields each agent once more, in seat order, and
+``step(None)`` removes it. ``max_cycles`` counts rounds of the table: a game is
+truncated once its agents have taken ``max_cycles * num_players`` steps (a round is
+as many steps as seats, whoever took them). An action the mask forbids is replaced
+by a random legal move and earns ``illegal_reward`` (its ``info`` says
+``illegal_action``). ``render_mode="ansi"`` returns the table as text.
+
+As in the classic envs, ``metadata["is_parallelizable"]`` is False (PettingZoo's
+``aec_to_parallel`` wants every agent to step once a cycle): ``parallel_env`` is
+the same game through PettingZoo's parallel API, where one step is one moment of
+the game: every seat that may move then acts in that step, each from its
+observation before the step, and the others send NOOP. In a sequential
 game that is one seat a step; where several seats move at once (a sealed bid),
 all of them act in the one step, none seeing the others' choices, and their moves
 are played in seat order. ``max_cycles`` counts steps there.
@@ -36,7 +55,6 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.agent_selector import AgentSelector
 
 from aves_core.envs.core import OBSERVATION_HIGH, Match, action_index
 from aves_core.kernel.errors import ArgumentError
@@ -47,8 +65,11 @@ __all__ = ["AvesCoreEnv", "AvesCoreParallelEnv", "env", "parallel_env", "raw_env
 class AvesCoreEnv(AECEnv):  # type: ignore[misc]
     """A game of aves-core as an AEC environment (see the module's docs)."""
 
+    # Not parallelizable by PettingZoo's aec_to_parallel, which wants every agent to
+    # step once a cycle (as the classic envs, this one steps the seat to move only):
+    # parallel_env is the parallel API.
     metadata = {  # noqa: RUF012 (the API's name)
-        "render_modes": ["ansi"], "name": "aves_core_v0", "is_parallelizable": True,
+        "render_modes": ["ansi"], "name": "aves_core_v0", "is_parallelizable": False,
         "render_fps": 1}
 
     def __init__(self, game: str = "aves", num_players: int | None = None,
@@ -106,38 +127,61 @@ class AvesCoreEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._selector = AgentSelector(self.agents)
-        self.agent_selection = self._selector.reset()
-        self.cycles = 0
+        self._skip_agent_selection = None
+        self.steps = 0
+        self.agent_selection = self._mover()
+
+    @property
+    def cycles(self) -> int:
+        """The whole rounds of the table played so far: steps // num_players."""
+        return self.steps // self.match.num_players
+
+    def _mover(self) -> str:
+        """The agent to step now: the first in seat order of the seats to move."""
+        to_move = self.match.to_move
+        if not to_move:
+            raise ArgumentError("no seat is to move while the game goes on")
+        return self.possible_agents[min(to_move)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What the agent's seat may see, and its mask."""
         return self.match.observe(self._seat[agent])
 
+    def _clear_rewards(self) -> None:
+        """Every agent's reward of the last step back to 0.0 (floats, as the others)."""
+        for agent in self.rewards:
+            self.rewards[agent] = 0.0
+
     def step(self, action: Any) -> None:
-        """The selected agent's action; rewards and the end come with the game's end."""
+        """The selected agent's action, then the next seat to move is selected; at the
+        game's end (or truncation) every agent is done, and steps once more with
+        None to be removed."""
+        if not self.agents:
+            raise ArgumentError("the game is over: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._clear_rewards()
         allowed = self.match.act(self._seat[agent], action)
         self.infos[agent] = {} if allowed else {"illegal_action": action_index(action)}
         if not allowed:
             self.rewards[agent] = self.match.illegal_reward
-        if self._selector.is_last():
-            # A game that ended within the cycle ends for everyone at its end (the seats
-            # after the last move had only NOOP), so that every cycle is whole.
-            self.cycles += 1
-            if self.match.result is not None:
-                for name, reward in zip(self.agents, self.match.rewards(), strict=True):
-                    self.rewards[name] += reward
-                    self.terminations[name] = True
-            elif self.cycles >= self.max_cycles:
-                self.truncations = dict.fromkeys(self.agents, True)
-        self.agent_selection = self._selector.next()
+        self.steps += 1
+        if self.match.result is not None:
+            for seat, reward in enumerate(self.match.rewards()):
+                name = self.possible_agents[seat]
+                self.rewards[name] += reward
+                self.terminations[name] = True
+                self.infos[name] = {**self.infos[name], **self.match.final_info(seat)}
+        elif self.steps >= self.max_cycles * self.match.num_players:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._mover()
         self._accumulate_rewards()
+        if self.match.result is not None or self.truncations[agent]:
+            self._deads_step_first()  # each agent in seat order, to step(None)
         if self.render_mode == "ansi":
             self.render()
 
@@ -213,15 +257,15 @@ class AvesCoreParallelEnv(ParallelEnv):  # type: ignore[misc]
             raise ArgumentError("the game is over: call reset()")
         if not isinstance(actions, dict) or set(actions) != set(self.agents):
             raise ArgumentError(f"step needs one action for each of {self.agents}")
-        table, noop = self.match, self.match.noop
-        movers = table.to_move  # who may move in this moment, before any of them does
+        noop = self.match.noop
+        movers = self.match.to_move  # who may move in this moment, before any of them does
         rewards = dict.fromkeys(self.agents, 0.0)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         for seat, agent in enumerate(self.agents):
             action = actions[agent]
             if seat not in movers:
                 allowed = action_index(action) == noop
-            elif seat not in table.to_move:  # a move before it this step took its turn
+            elif seat not in self.match.to_move:  # a move before it this step took its turn
                 allowed = True
             else:
                 allowed = self.match.act(seat, action)
@@ -229,7 +273,7 @@ class AvesCoreParallelEnv(ParallelEnv):  # type: ignore[misc]
                 rewards[agent] = self.match.illegal_reward
                 infos[agent] = {"illegal_action": action_index(action)}
         self.steps += 1
-        over = table.result is not None
+        over = self.match.result is not None
         if over:
             for agent, reward in zip(self.agents, self.match.rewards(), strict=True):
                 rewards[agent] += reward

@@ -546,20 +546,34 @@ class Game(abc.ABC, Generic[S, M, V, E, O, U]):
         """The game's fixed action indices and observation layout for learning agents
         (``aves_core.envs``): the ``"encoding"`` part, else one from ``all_moves`` and
         ``features`` when the game gives them (``FeatureEncoding``), else None."""
-        kind = self.part("encoding")
-        if kind is None and (type(self).all_moves is Game.all_moves
-                             or type(self).features is Game.features):
+        if not self._declares_encoding():
             return None
-        from aves_core.kernel.encoding import ActionTable, FeatureEncoding
-
         self.check_players(num_players)
-        if kind is None:
-            kind = FeatureEncoding
-        # An ActionTable reads its actions off the game; another class is made with the
-        # number of players alone.
-        made: Encoding[V, M] = (kind(self, num_players) if issubclass(kind, ActionTable)
-                                else kind(num_players))
-        return made
+        # Made once per player count and shared (an encoding is read, never changed):
+        # a table of every move can take a game's whole setup time to build.
+        made: dict[int, Encoding[V, M]] = self.__dict__.setdefault("_encodings", {})
+        if num_players not in made:
+            from aves_core.kernel.encoding import ActionTable, FeatureEncoding
+
+            kind: Any = self.part("encoding") or FeatureEncoding
+            # An ActionTable reads its actions off the game; another class is made with
+            # the number of players alone.
+            made[num_players] = (kind(self, num_players) if issubclass(kind, ActionTable)
+                                 else kind(num_players))
+        return made[num_players]
+
+    @property
+    def has_encoding(self) -> bool:
+        """Whether ``encoding`` gives one (without making it, unless the game writes
+        its own ``encoding``)."""
+        if type(self).encoding is not Game.encoding:
+            return self.encoding(self.facts.min_players) is not None
+        return self._declares_encoding()
+
+    def _declares_encoding(self) -> bool:
+        return self.part("encoding") is not None or (
+            type(self).all_moves is not Game.all_moves
+            and type(self).features is not Game.features)
 
     def all_moves(self, num_players: int, seat: int) -> Sequence[M]:
         """Every move ``seat`` could ever make, in a fixed order: its action indices (the

@@ -7,12 +7,14 @@ left"): species counts divided by 4, sizes that grow with the game by 16.
 
 from __future__ import annotations
 
+import operator
+import struct
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from aves_core.games.cubirds.cards import BIG, INDEX, SMALL, SPECIES
+from aves_core.games.cubirds.cards import BIG, INDEX, SMALL, SPECIES, TOTAL, Counts
 from aves_core.games.cubirds.moves import SIDES, Move, Reshuffle
 from aves_core.games.cubirds.phases import Phase
-from aves_core.games.cubirds.rules import laid
 from aves_core.games.cubirds.setup import ROWS
 from aves_core.games.cubirds.views import CubirdsView
 from aves_core.kernel.encoding import ActionTable, EncodingError
@@ -74,38 +76,52 @@ class CubirdsEncoding(ActionTable):
         self.dealer = self.pending + len(_PENDING)
         self.active = self.dealer + num_players
         self.observation_size = self.active + num_players
+        self.by_identity = {id(move): index for moves in self.by_seat
+                            for index, move in enumerate(moves)}
+        """Each move of ``all_moves`` by its identity (``by_seat`` keeps them alive)."""
+        self.from_me = tuple(operator.itemgetter(*((me + offset) % num_players
+                                                   for offset in range(num_players)))
+                             for me in range(num_players))
+        """By my seat: what picks the values kept one a seat (collections, hand sizes) in
+        my order, me first, then the seats to my left."""
+        self.seat_blocks = tuple(_one_hot(num_players, at) for at in range(num_players + 1))
+        """The one-hot of a seat relative to me, by that number (nobody: ``num_players``)."""
 
     def action_index(self, move: Move) -> int:
-        """The move's place among ``rules.all_moves``; ``EncodingError`` for a reshuffle."""
+        """The move's place among ``rules.all_moves``; ``EncodingError`` for a reshuffle.
+        The legal moves are the very moves of ``all_moves`` (``rules.LAYS`` and the
+        others), found by identity without hashing them (the env asks for every legal
+        move's index at every step); any other move is looked up by value."""
+        found = self.by_identity.get(id(move))
+        if found is not None:
+            return found
         if type(move) is Reshuffle:
             raise EncodingError(f"{move} is a chance move: no agent makes it, it has no index")
         return super().action_index(move)
 
     def observe(self, view: CubirdsView, out: npt.NDArray[np.float32]) -> None:
-        """The seat's observation (see the module's table)."""
+        """The seat's observation (see the module's table), written whole into ``out``.
+
+        The env encodes a view per step, so the observation is the bytes of its
+        blocks, joined: a hand, a row, a count of species are each made once and
+        cached (a lay changes one row, a fly one collection), the one-hots and sizes
+        are tables."""
         me = view.seat if view.seat is not None else 0
         count = self.num_players
-        hand = view.hand
-        if hand is not None:
-            out[O_HAND:O_SMALL] = [held / COUNT_SCALE for held in hand]
-            out[O_SMALL:O_BIG] = [held >= small for held, small in zip(hand, SMALL, strict=True)]
-            out[O_BIG:O_ROWS] = [held >= big for held, big in zip(hand, BIG, strict=True)]
-        for row, line in enumerate(view.rows):
-            _observe_row(line, out, O_ROWS + row * ROW_BLOCK)
-        for offset in range(count):
-            seat = (me + offset) % count
-            base = O_COLLECTIONS + offset * KINDS
-            out[base:base + KINDS] = [held / COUNT_SCALE for held in view.collections[seat]]
-            out[self.sizes + offset] = view.hand_sizes[seat] / SIZE_SCALE
-        out[self.deck] = view.deck_size / SIZE_SCALE
-        out[self.discard:self.phase] = [held / COUNT_SCALE for held in view.discard]
-        out[self.phase + _PHASES[view.phase]] = 1.0
-        out[self.offered] = float(view.draw_offered)
-        if view.pending is not None:
-            out[self.pending + _PENDING[view.pending.kind]] = 1.0
-        out[self.dealer + (view.dealer - me) % count] = 1.0
-        if view.active is not None:
-            out[self.active + (view.active - me) % count] = 1.0
+        from_me = self.from_me[me]
+        pending, active = view.pending, view.active
+        _write(out, b"".join((
+            _NO_HAND if view.hand is None else _HAND_BLOCKS[view.hand],
+            *map(_ROW_BLOCKS.__getitem__, view.rows),
+            *map(_COUNT_BLOCKS.__getitem__, from_me(view.collections)),
+            *map(_SIXTEENTHS.__getitem__, from_me(view.hand_sizes)),
+            _SIXTEENTHS[view.deck_size],
+            _COUNT_BLOCKS[view.discard],
+            _PHASE_BLOCKS[view.phase],
+            _FLAGS[view.draw_offered],
+            _PENDING_BLOCKS[None if pending is None else pending.kind],
+            self.seat_blocks[(view.dealer - me) % count],
+            self.seat_blocks[count if active is None else (active - me) % count])))
 
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""
@@ -146,22 +162,109 @@ class CubirdsEncoding(ActionTable):
         ]
 
 
-def _observe_row(line: str, out: npt.NDArray[np.float32], base: int) -> None:
+# The observation's blocks, as the bytes of their float32 values (numpy's own layout, so
+# the module needs no numpy): a row's, a hand's or a count's block is made once and kept
+# (``_Blocks``), the others are joined from tables of values (picked by C-level lookups,
+# ``map``).
+
+
+def _floats(*values: float) -> bytes:
+    """``values`` as native float32s: the bytes of an observation's block."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+def _one_hot(size: int, at: int) -> bytes:
+    """``size`` values, 1 at ``at`` (none at all when ``at`` is ``size``)."""
+    return _floats(*(float(index == at) for index in range(size)))
+
+
+def _write(out: npt.NDArray[np.float32], data: bytes) -> None:
+    """Copy the float32s of ``data`` into ``out``: straight into its memory when it is one
+    block of native float32s (as the env's are), else through numpy."""
+    memory = out.data
+    if memory.format == "f" and memory.c_contiguous:
+        memory.cast("B")[:] = data
+    else:
+        out[:] = memoryview(data).cast("f")
+
+
+class _Blocks(dict[Any, bytes]):
+    """Blocks by what they encode (a row, a hand, a count), each made by ``make`` the
+    first time it is asked for: a plain dict lookup after that, and the key is the
+    view's own value, so no object is made (the env encodes a view per step, and new
+    objects that stay would wake the garbage collector). Past ``limit`` blocks it
+    starts over."""
+
+    def __init__(self, make: Callable[[Any], bytes], limit: int = 4096) -> None:
+        super().__init__()
+        self.make, self.limit = make, limit
+
+    def __missing__(self, key: Any) -> bytes:
+        if len(self) >= self.limit:
+            self.clear()
+        block = self[key] = self.make(key)
+        return block
+
+
+_ROW = struct.Struct(f"={ROW_BLOCK}f")
+"""A row's block."""
+_QUARTERS = tuple(_floats(count / COUNT_SCALE) for count in range(TOTAL + 1))
+"""A count of one species, /4, by the count."""
+_SIXTEENTHS = tuple(_floats(size / SIZE_SCALE) for size in range(TOTAL + 1))
+"""A size that grows with the game (at most the game's 110 cards), /16, by the size."""
+_FLAGS = (_floats(0.0), _floats(1.0))
+"""False and True."""
+_SMALL_FLOCKS = tuple(tuple(_FLAGS[held >= small] for held in range(TOTAL + 1))
+                      for small in SMALL)
+"""By species and cards held: 1 when they reach its small flock."""
+_BIG_FLOCKS = tuple(tuple(_FLAGS[held >= big] for held in range(TOTAL + 1)) for big in BIG)
+"""By species and cards held: 1 when they reach its big flock."""
+_NO_HAND = _floats(*(0.0,) * (O_ROWS - O_HAND))
+"""A spectator's hand block: nothing."""
+_PHASE_BLOCKS = {phase: _one_hot(len(_PHASES), at) for phase, at in _PHASES.items()}
+_PENDING_BLOCKS: dict[str | None, bytes] = {
+    None: _one_hot(len(_PENDING), len(_PENDING)),
+    **{kind: _one_hot(len(_PENDING), at) for kind, at in _PENDING.items()}}
+"""What a pending reshuffle is for, by its kind (None: no reshuffle pending)."""
+
+
+def _counts_block(counts: Counts) -> bytes:
+    """A count of species (a collection, the discard pile): each count /4."""
+    return b"".join(map(_QUARTERS.__getitem__, counts))
+
+
+def _hand_block(hand: Counts) -> bytes:
+    """My hand's block: its counts /4, then 1 where a species reaches its small flock,
+    then 1 where it reaches its big flock."""
+    return b"".join((*map(_QUARTERS.__getitem__, hand),
+                     *map(operator.getitem, _SMALL_FLOCKS, hand),
+                     *map(operator.getitem, _BIG_FLOCKS, hand)))
+
+
+def _row_block(line: str) -> bytes:
     """One row's block: counts, length, the cards near each end, each lay's enclosure."""
-    index = INDEX
+    block = [0.0] * ROW_BLOCK
     length = len(line)
-    for card in line:
-        out[base + R_COUNTS + index[card]] += 1.0 / COUNT_SCALE
-    out[base + R_LENGTH] = length / SIZE_SCALE
-    ends = base + R_ENDS
+    block[R_LENGTH] = length / SIZE_SCALE
     for position in range(min(END, length)):
-        out[ends + position * KINDS + index[line[position]]] = 1.0
-        out[ends + (END + position) * KINDS + index[line[length - 1 - position]]] = 1.0
-    for at, side in ((0, SIDES[0]), (KINDS, SIDES[1])):
-        for species, letter in enumerate(SPECIES):
-            taken = len(laid(line, letter, 0, side)[1])  # CB7
+        block[R_ENDS + position * KINDS + INDEX[line[position]]] = 1.0
+        block[R_ENDS + (END + position) * KINDS + INDEX[line[length - 1 - position]]] = 1.0
+    for species, letter in enumerate(SPECIES):
+        held = line.count(letter)
+        if not held:
+            continue  # a lay of a species the row lacks takes nothing (CB7)
+        block[R_COUNTS + species] = held / COUNT_SCALE
+        # CB7, as rules.laid: a lay at the left takes the cards left of the species'
+        # leftmost card, one at the right those right of its rightmost.
+        for at, taken in ((0, line.find(letter)), (KINDS, length - 1 - line.rfind(letter))):
             if taken:
-                out[base + R_TAKE + at + species] = taken / SIZE_SCALE
+                block[R_TAKE + at + species] = taken / SIZE_SCALE
                 # CB8: the rest shows one species when every card not taken is that species.
-                if line.count(letter) == length - taken:
-                    out[base + R_REFILL + at + species] = 1.0
+                if held == length - taken:
+                    block[R_REFILL + at + species] = 1.0
+    return _ROW.pack(*block)
+
+
+_COUNT_BLOCKS = _Blocks(_counts_block)
+_HAND_BLOCKS = _Blocks(_hand_block)
+_ROW_BLOCKS = _Blocks(_row_block)

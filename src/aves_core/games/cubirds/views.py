@@ -62,7 +62,7 @@ def view_for(state: CubirdsState, seat: int | None) -> CubirdsView:
     return CubirdsView(
         seat=seat, phase=state.phase, active=state.active, to_move=state.to_move,
         dealer=state.dealer, rows=state.rows, hand=hand,
-        hand_sizes=tuple(sum(each) for each in state.hands), collections=state.collections,
+        hand_sizes=tuple(map(sum, state.hands)), collections=state.collections,
         deck_size=len(state.deck), discard=state.discard,
         draw_offered=state.phase is Phase.DRAW_OPTION, pending=state.pending,
         result=state.result, ranks=state.ranks, legal_moves=legal)

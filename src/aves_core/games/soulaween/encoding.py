@@ -5,11 +5,14 @@ the order of ``all_moves``, and 88 observation values from the observing seat's 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+import struct
+from typing import TYPE_CHECKING, Any
 
 from aves_core.games.soulaween.board import FACES, PATTERNS, SIZE
+from aves_core.games.soulaween.moves import Move
 from aves_core.games.soulaween.phases import Phase
-from aves_core.games.soulaween.state import CHARACTERS, STANCES
+from aves_core.games.soulaween.state import CHARACTERS, STANCES, Pair
 from aves_core.games.soulaween.views import SoulaweenView
 from aves_core.kernel.encoding import ActionTable
 
@@ -39,21 +42,35 @@ class SoulaweenEncoding(ActionTable):
 
     observation_size = sum(size for _, size in _OBSERVATION)
 
+    def __init__(self, game: Any, num_players: int) -> None:
+        super().__init__(game, num_players)
+        self.by_identity = {id(move): index for moves in self.by_seat
+                            for index, move in enumerate(moves)}
+        """Each move of ``all_moves`` by its identity (``by_seat`` keeps them alive)."""
+
+    def action_index(self, move: Move) -> int:
+        """The move's place among its seat's ``all_moves``. The legal moves are the very
+        moves of ``all_moves`` (``moves.MOVES``), found by identity without hashing
+        them (the env asks for every legal move's index at every step); any other
+        move is looked up by value."""
+        found = self.by_identity.get(id(move))
+        return super().action_index(move) if found is None else found
+
     def observe(self, view: SoulaweenView, out: npt.NDArray[np.float32]) -> None:
-        """The seat's observation (``_OBSERVATION``)."""
+        """The seat's observation (``_OBSERVATION``), written whole into ``out``: the
+        bytes of its blocks, joined, each block a table's or made once and cached (the
+        env encodes a view per step)."""
         state = view.state
         me = view.seat if view.seat is not None else 0
-        values = [float(mask >> cell & 1) for mask in (state.black, state.white, state.empty)
-                  for cell in range(SIZE * SIZE)]
-        for seat in (me, 1 - me):
-            values += [float(state.tokens[seat].count(token)) for token in TOKENS]
-        for choices, held in ((CHARACTERS, state.characters), (STANCES, state.stances),
-                              (FACES, state.restrictions)):
-            for seat in (me, 1 - me):
-                values += [float(held[seat] == choice) for choice in (None, *choices)]
-        values += [float(state.phase is phase) for phase in Phase]
-        values.append(float(view.seat is not None and view.seat == state.active))
-        out[:] = values
+        black, white, empty = state.black, state.white, state.empty
+        _write(out, b"".join((
+            _CELLS[black & 0xFF], _CELLS[black >> 8 & 0xFF],
+            _CELLS[white & 0xFF], _CELLS[white >> 8 & 0xFF],
+            _CELLS[empty & 0xFF], _CELLS[empty >> 8 & 0xFF],
+            _seats_block(state.tokens, state.characters, state.stances, state.restrictions,
+                         me),
+            _PHASE_BLOCKS[state.phase],
+            _FLAGS[view.seat is not None and view.seat == state.active])))
 
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md."""
@@ -68,3 +85,59 @@ class SoulaweenEncoding(ActionTable):
                          meaning))
             start += size
         return rows
+
+
+# The observation's blocks, as the bytes of their float32 values (numpy's own layout, so
+# the module needs no numpy).
+
+
+def _floats(*values: float) -> bytes:
+    """``values`` as native float32s: the bytes of an observation's block."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+class _OneHots(dict[object, bytes]):
+    """The one-hot block of each of ``choices``, by the choice; zeros for a value that
+    is none of them."""
+
+    def __init__(self, choices: tuple[object, ...]) -> None:
+        super().__init__((choice, _floats(*(float(choice == other) for other in choices)))
+                         for choice in choices)
+        self.zeros = _floats(*(0.0,) * len(choices))
+
+    def __missing__(self, _value: object) -> bytes:
+        return self.zeros
+
+
+def _write(out: npt.NDArray[np.float32], data: bytes) -> None:
+    """Copy the float32s of ``data`` into ``out``: straight into its memory when it is one
+    block of native float32s (as the env's are), else through numpy."""
+    memory = out.data
+    if memory.format == "f" and memory.c_contiguous:
+        memory.cast("B")[:] = data
+    else:
+        out[:] = memoryview(data).cast("f")
+
+
+_CELLS = tuple(_floats(*(float(byte >> bit & 1) for bit in range(8))) for byte in range(256))
+"""Eight cells of a mask (its bits, lowest first), 1 where a cell is in it, by the
+byte of the mask they are."""
+_CHARACTER_BLOCKS = _OneHots((None, *CHARACTERS))
+_STANCE_BLOCKS = _OneHots((None, *STANCES))
+_RESTRICTION_BLOCKS = _OneHots((None, *FACES))
+_PHASE_BLOCKS = _OneHots(tuple(Phase))
+_FLAGS = (_floats(0.0), _floats(1.0))
+"""False and True."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _seats_block(tokens: tuple[tuple[str, ...], ...], characters: Pair, stances: Pair,
+                 restrictions: Pair, me: int) -> bytes:
+    """What the seats hold, mine first: tokens, then characters, stances and
+    restrictions (they change seldom: the block is cached)."""
+    seats = (me, 1 - me)
+    return b"".join((
+        *[_floats(*(float(tokens[seat].count(token)) for token in TOKENS)) for seat in seats],
+        *[_CHARACTER_BLOCKS[characters[seat]] for seat in seats],
+        *[_STANCE_BLOCKS[stances[seat]] for seat in seats],
+        *[_RESTRICTION_BLOCKS[restrictions[seat]] for seat in seats]))

@@ -8,6 +8,7 @@ before Hei & Bai's rotation, so the player decides with the cleaned mat in view.
 from __future__ import annotations
 
 import functools
+import itertools
 
 from aves_core.games.soulaween.board import (
     BLACK,
@@ -24,6 +25,7 @@ from aves_core.games.soulaween.board import (
     WHITE,
     Pattern,
     cells_of,
+    mask_of,
 )
 from aves_core.games.soulaween.events import (
     Event,
@@ -74,6 +76,25 @@ _REAPS = tuple({pattern.mask: moves[32 + index] for index, pattern in enumerate(
 _TURNS = tuple(moves[-2:] for moves in MOVES)
 
 
+def _puts_by_empty(puts: tuple[tuple[Move, ...], ...], cells: tuple[int, ...]
+                   ) -> dict[int, tuple[Move, ...]]:
+    """The puts on ``cells`` (in name order) by which of them are empty: for every subset
+    of them, by its mask."""
+    table = {}
+    for chosen in itertools.product((False, True), repeat=len(cells)):
+        empty = mask_of(cell for cell, free in zip(cells, chosen, strict=True) if free)
+        table[empty] = tuple(move for cell in cells if empty >> cell & 1 for move in puts[cell])
+    return table
+
+
+# The puts, in name order, are those of columns a and b, then those of columns c and d:
+# each half a lookup by its empty cells (legal_moves and every view list them).
+_AB = mask_of(NAME_ORDER[:8])
+_CD = mask_of(NAME_ORDER[8:])
+_PUTS_AB = tuple(_puts_by_empty(puts, NAME_ORDER[:8]) for puts in _PUTS)
+_PUTS_CD = tuple(_puts_by_empty(puts, NAME_ORDER[8:]) for puts in _PUTS)
+
+
 # --- legal moves ---------------------------------------------------------------------
 
 
@@ -114,8 +135,8 @@ def legal_moves(state: SoulaweenState) -> tuple[Move, ...]:
         return ()
     phase = state.phase
     if phase is _PLAYER_TURN:
-        empty, puts = state.empty, _PUTS[player]
-        return tuple(move for cell in NAME_ORDER if empty >> cell & 1 for move in puts[cell])
+        empty = state.empty
+        return _PUTS_AB[player][empty & _AB] + _PUTS_CD[player][empty & _CD]
     if phase is _CHOOSE_REAP:
         reaps = _REAPS[player]
         return tuple(reaps[pattern.mask] for pattern in reapable(state, player))
