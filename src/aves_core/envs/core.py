@@ -75,18 +75,38 @@ def self_play(model: Any, *, deterministic: bool = False) -> ObservationPolicy:
     ``policy`` (an sb3-contrib ``MaskablePPO``'s, say; the model itself when it has
     none), asked ``predict(observation, action_masks=mask, deterministic=...)``. Make
     a new one to bring the opponent up to date with the learner."""
-    import copy
-
-    frozen = copy.deepcopy(getattr(model, "policy", model))
-    if not callable(getattr(frozen, "predict", None)):
+    policy = getattr(model, "policy", model)
+    if not callable(getattr(policy, "predict", None)):
         raise ArgumentError(f"self_play needs a model with a predict method, not "
                             f"{model!r:.60}")
+    frozen = _frozen_copy(policy)
 
     def act(observation: Any, mask: npt.NDArray[np.bool_]) -> Any:
         return frozen.predict(observation, action_masks=mask,
                               deterministic=deterministic)[0]
 
     return ObservationPolicy(act)
+
+
+def _frozen_copy(policy: Any) -> Any:
+    """A copy of ``policy`` that its later training leaves alone. A Stable-Baselines3
+    policy is built anew from its constructor's parameters and given the weights (as
+    its own ``save`` and ``load`` do): once it has acted, its action distribution holds
+    the last forward pass's tensors, which torch refuses to deepcopy. Anything else is
+    deep-copied."""
+    import copy
+
+    parameters = getattr(policy, "_get_constructor_parameters", None)
+    if callable(parameters) and callable(getattr(policy, "state_dict", None)):
+        frozen = type(policy)(**parameters())
+        frozen.load_state_dict(policy.state_dict())
+        device = getattr(policy, "device", None)
+        if device is not None and callable(getattr(frozen, "to", None)):
+            frozen = frozen.to(device)
+        if callable(getattr(frozen, "set_training_mode", None)):
+            frozen.set_training_mode(False)
+        return frozen
+    return copy.deepcopy(policy)
 
 
 class _Offer:
