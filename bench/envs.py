@@ -2,8 +2,8 @@
 Gymnasium env with random masked actions, next to the same game's random playouts
 (``bench/playouts.py``) measured in the same run.
 
-One learner (seat 0) plays random legal actions, read off its observation's mask,
-against random bots; a step is the learner's action and the bots' moves up to its
+One learner (seat 0) plays random legal actions (``env.legal_actions()``, the
+mask's ones) against random bots; a step is the learner's action and the bots' moves up to its
 next turn, so the table says how many game moves (the learner's and the bots') an
 env step stood for, and compares game moves per second with the playouts'. The
 vectorized env (``AvesCoreVectorEnv``) is measured for ``--vector`` sizes: batched
@@ -44,19 +44,18 @@ def env_rate(game_id: str, num_players: int, opponents: str, seconds: float
     choose = random.Random(num_players).choice
     match = env.match
     steps = episodes = 0
-    observation, _ = env.reset(seed=0)  # the later episodes follow from this seed
+    env.reset(seed=0)  # the later episodes follow from this seed
     first_moves = match.total_moves
     begin = CLOCK()
     deadline = begin + seconds
     while True:
-        action = choose(np.flatnonzero(observation["action_mask"]).tolist())
-        observation, _, terminated, truncated, _ = env.step(action)
+        _, _, terminated, truncated, _ = env.step(choose(env.legal_actions()))
         steps += 1
         if terminated or truncated:
             episodes += 1
             if CLOCK() >= deadline:
                 break
-            observation, _ = env.reset()
+            env.reset()
     elapsed = CLOCK() - begin
     return steps / elapsed, (match.total_moves - first_moves) / elapsed, episodes
 

@@ -202,6 +202,7 @@ class Match:
         self._events: dict[int, list[Any]] | None = None
         self._views: dict[int | None, Any] = {}
         self._observed: dict[int, dict[str, npt.NDArray[Any]]] = {}
+        self._legal: dict[int, list[int]] = {}
         self._index = getattr(self.encoding, "index", None)  # ActionTable's move -> index
 
     def start(self, seed: int, opponents: dict[int, Opponent] | None = None) -> None:
@@ -227,6 +228,7 @@ class Match:
         self._events = {seat: [] for seat in readers} if readers else None
         self._views = {}
         self._observed = {}
+        self._legal = {}
 
     @property
     def state(self) -> Any:
@@ -268,9 +270,18 @@ class Match:
     def _mask_of(self, seat: int, moves: Sequence[Any]) -> npt.NDArray[np.int8]:
         """The mask of the seat's legal ``moves`` (NOOP alone when there are none)."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        for index in self.action_indices(seat, moves) if moves else (self.noop,):
+        indices = self._legal[seat] = self.action_indices(seat, moves) if moves \
+            else [self.noop]
+        for index in indices:
             mask[index] = 1  # item by item: quicker than numpy's indexing by a list
         return mask
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """The seat's allowed action indices now, ascending as in its mask (NOOP alone
+        when it is not to move): what ``observe`` found, without reading the mask."""
+        if seat not in self._legal:
+            self.observe(seat)
+        return sorted(self._legal[seat])
 
     def action_indices(self, seat: int, moves: Sequence[Any]) -> list[int]:
         """The action indices of the seat's ``moves``."""
@@ -312,6 +323,7 @@ class Match:
         # What was seen of the state before is stale.
         self._views = {}
         self._observed = {}
+        self._legal = {}
 
     def _apply(self, move: Any) -> None:
         game = self.game
@@ -381,7 +393,7 @@ class Match:
             other = to_move[0]
             kind, opponent = opponents[other]
             if kind != "offer" or len(to_move) > 1 or other not in trusted:
-                self._state, self._views, self._observed = state, {}, {}
+                self._state, self._views, self._observed, self._legal = state, {}, {}, {}
                 self.total_moves += count
                 self.opponent_moves(other, to_move)  # the general path
                 state, count = self._state, 0
@@ -390,7 +402,7 @@ class Match:
             state = step(state, move)
             played.append(move)
             count += 1
-        self._state, self._views, self._observed = state, {}, {}
+        self._state, self._views, self._observed, self._legal = state, {}, {}, {}
         self.total_moves += count
         return allowed
 

@@ -155,6 +155,13 @@ class AvesCoreGymEnv(gymnasium.Env[Any, Any]):
             raise ArgumentError("call reset() before anything else")
         return self._mask.astype(np.bool_)
 
+    def legal_actions(self) -> list[int]:
+        """The learner's allowed action indices now, ascending: the mask's ones, without
+        reading the mask (cheaper where the action space is large)."""
+        if self._mask is None:
+            raise ArgumentError("call reset() before anything else")
+        return self.match.legal_actions(self.seat)
+
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""
         return None if self.render_mode is None else self.match.render()
