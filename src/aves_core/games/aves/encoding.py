@@ -6,6 +6,8 @@ observing seat's side, so one policy serves every seat."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING
 
 from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, Card
@@ -34,6 +36,12 @@ OTHERS = VARIANT + 2
 PLAYERS = OTHERS + (MAX_SEATS - 1) * KINDS
 SIZE = PLAYERS + 5
 _PHASES = {phase: index for index, phase in enumerate(Phase)}  # playerTurn, forcedReturn, ...
+
+
+def _holds(moves: Sequence[Move], move: Move) -> bool:
+    """``move in moves``, asked by identity first: legal moves are the shared ones
+    (``trade_row``), while ``in`` compares a move by value with each in Python code."""
+    return any(map(is_, moves, repeat(move))) or move in moves
 
 
 def _count_kinds(out: npt.NDArray[np.float32], at: int, cards: Sequence[Card]) -> None:
@@ -77,7 +85,7 @@ class AvesEncoding:
             rank, gap = divmod(index, MAX_GAPS)
             row = return_row if view.phase is Phase.FORCED_RETURN else trade_row
             move = row(seat, CARDS_BY_RANK[rank])[gap]
-        if move not in view.legal_moves:
+        if not _holds(view.legal_moves, move):
             raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
         return move
 
