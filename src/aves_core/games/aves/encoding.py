@@ -6,6 +6,8 @@ observing seat's side, so one policy serves every seat."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING
 
 from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, Card
@@ -36,6 +38,12 @@ SIZE = PLAYERS + 5
 _PHASES = {phase: index for index, phase in enumerate(Phase)}  # playerTurn, forcedReturn, ...
 
 
+def _holds(moves: Sequence[Move], move: Move) -> bool:
+    """``move in moves``, asked by identity first: legal moves are the shared ones
+    (``trade_row``), while ``in`` compares a move by value with each in Python code."""
+    return any(map(is_, moves, repeat(move))) or move in moves
+
+
 def _count_kinds(out: npt.NDArray[np.float32], at: int, cards: Sequence[Card]) -> None:
     """``out[at + k]``: how many of ``cards`` are of kind (rank) ``k`` (a crow may come
     four times)."""
@@ -59,6 +67,13 @@ class AvesEncoding:
             return PASS_INDEX
         return move.card.rank * MAX_GAPS + move.gap  # type: ignore[union-attr]
 
+    def indices(self, moves: Sequence[Move]) -> list[int]:
+        """``action_index`` of each of ``moves``, in one call: a view's legal moves are
+        some forty, and a call apiece costs more than the arithmetic."""
+        return [PASS_INDEX if type(move) is Pass
+                else move.card.rank * MAX_GAPS + move.gap  # type: ignore[union-attr]
+                for move in moves]
+
     def move_of(self, index: int, view: PlayerView) -> Move:
         """The seat's legal move with this index."""
         seat = view.seat
@@ -70,7 +85,7 @@ class AvesEncoding:
             rank, gap = divmod(index, MAX_GAPS)
             row = return_row if view.phase is Phase.FORCED_RETURN else trade_row
             move = row(seat, CARDS_BY_RANK[rank])[gap]
-        if move not in view.legal_moves:
+        if not _holds(view.legal_moves, move):
             raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
         return move
 

@@ -177,7 +177,7 @@ def forte_pair_score(first: str, second: str) -> int:
 
 def forte_score(cards: tuple[str, ...]) -> int:
     """``forte``: the sum over its pairs (cards 1-2, 3-4, ...) (DC14)."""
-    return sum(forte_pair_score(cards[i], cards[i + 1]) for i in range(0, len(cards) - 1, 2))
+    return sum(map(forte_pair_score, cards[::2], cards[1::2]))
 
 
 def couple_score(count: int) -> int:
@@ -196,7 +196,7 @@ def bad_score(count: int, bad_points: int) -> int:
 
 
 def _sweetness(cards: tuple[str, ...]) -> int:
-    return sum(SWEETNESS[card] for card in cards)
+    return sum(map(SWEETNESS.__getitem__, cards))
 
 
 def lot_score(orchard: Orchard, lot: str, bad_points: int) -> int:

@@ -4,8 +4,6 @@ pool (DC20), and for the seat to pick its moves with what each would score.
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from aves_core.games.draft_cider.lots import Orchard, lot_scores, scores_after
@@ -49,22 +47,29 @@ class DraftCiderView:
     scores: tuple[int, ...]
     result: Result | None
     legal_moves: tuple[Move, ...]
+    # lot_after and score_after once worked out: not a field of the view's value
+    # (init=False fields are left out of its JSON, and eq=False out of its equality).
+    # Not functools.cached_property: on a slotted class it slows every other attribute.
+    _after: tuple[tuple[int, ...], tuple[int, ...]] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False)
 
-    @functools.cached_property
-    def _after(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        if self.seat is None or not self.legal_moves:
-            return (), ()
-        return scores_after(self.orchards[self.seat], self.legal_moves, self.bad_points)
+    def _previews(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        after = self._after
+        if after is None:
+            after = ((), ()) if self.seat is None or not self.legal_moves else scores_after(
+                self.orchards[self.seat], self.legal_moves, self.bad_points)
+            object.__setattr__(self, "_after", after)
+        return after
 
     @property
     def lot_after(self) -> tuple[int, ...]:
         """For each legal move, the score of the lot it fills, after it."""
-        return self._after[0]
+        return self._previews()[0]
 
     @property
     def score_after(self) -> tuple[int, ...]:
         """For each legal move, the seat's total after it."""
-        return self._after[1]
+        return self._previews()[1]
 
 
 def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
