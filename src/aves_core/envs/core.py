@@ -204,6 +204,8 @@ class Match:
         self._observed: dict[int, dict[str, npt.NDArray[Any]]] = {}
         self._legal: dict[int, list[int]] = {}
         self._index = getattr(self.encoding, "index", None)  # ActionTable's move -> index
+        # Every legal move's index in one call, where the encoding gives it.
+        self._indices = getattr(self.encoding, "indices", None)
 
     def start(self, seed: int, opponents: dict[int, Opponent] | None = None) -> None:
         """A new game from ``seed`` (its setup, its chance during play and the generator
@@ -285,8 +287,8 @@ class Match:
 
     def action_indices(self, seat: int, moves: Sequence[Any]) -> list[int]:
         """The action indices of the seat's ``moves``."""
-        if self._index is not None:
-            indices: list[int] = self.encoding.indices(moves)  # type: ignore[attr-defined]
+        if self._indices is not None:  # ActionTable's, or the encoding's own
+            indices: list[int] = self._indices(moves)
             return indices
         return [self.encoding.action_index(move) for move in moves]
 

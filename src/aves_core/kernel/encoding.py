@@ -44,7 +44,12 @@ class EncodingError(ArgumentError):
 
 
 class Encoding(Protocol[V, M]):
-    """The encoding of one game for a number of players."""
+    """The encoding of one game for a number of players.
+
+    An encoding may also give ``indices(moves)``, the ``action_index`` of every move
+    of a list in one call (``ActionTable`` does): the environments then index a
+    view's legal moves with it, once a step.
+    """
 
     num_actions: int
     """Action indices are 0 to ``num_actions - 1``, the same in every state."""
