@@ -198,6 +198,7 @@ class Match:
         self.flat = False
         """Whether observation policies are shown the vector alone (else the Dict)."""
         self._opponents: dict[int, tuple[str, Any]] = {}
+        self._seated: dict[int, Opponent] = {}
         self._trusted: set[int] = set()
         self._events: dict[int, list[Any]] | None = None
         self._views: dict[int | None, Any] = {}
@@ -217,12 +218,17 @@ class Match:
                         if game.facts.chance is Chance.PLAY else None)
         self.rng = random.Random(seed)
         self.moves = []
-        self._opponents = {seat: (_kind(opponent), opponent)
-                           for seat, opponent in (opponents or {}).items()}
-        # The library's own bots keep to their legal moves (the kit checks them); a
-        # move from anyone else is checked before it is played.
-        self._trusted = {seat for seat, opponent in self._opponents.items()
-                         if type(opponent[1]).__module__.startswith("aves_core.")}
+        opponents = opponents or {}
+        if opponents.keys() != self._seated.keys() or any(
+                self._seated[seat] is not opponent for seat, opponent in opponents.items()):
+            # New opponents (the same as last episode's stay as they were sorted)
+            self._seated = dict(opponents)
+            self._opponents = {seat: (_kind(opponent), opponent)
+                               for seat, opponent in opponents.items()}
+            # The library's own bots keep to their legal moves (the kit checks them); a
+            # move from anyone else is checked before it is played.
+            self._trusted = {seat for seat, opponent in self._opponents.items()
+                             if type(opponent[1]).__module__.startswith("aves_core.")}
         # Events only for the opponents that read them: each seat's, redacted, kept as
         # they happen (never rebuilt from the start).
         readers = [seat for seat, (kind, opponent) in self._opponents.items()
