@@ -39,16 +39,16 @@ HERE = Path(__file__).resolve().parent
 def _rate(start: Callable[[int], Any], legal_moves: Callable[[Any], Sequence[Any]],
           apply: Callable[[Any, Any], Any], over: Callable[[Any], bool], num_players: int,
           seconds: float, max_moves: int,
-          chance: Callable[[Any, random.Random], Any] | None = None
-          ) -> tuple[float, int, int]:
-    """Seeded random games for about ``seconds``: (moves/s, moves, games).
+          chance: Callable[[Any, random.Random], Any] | None = None,
+          clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
+    """Seeded random games for about ``seconds`` of ``clock``: (moves/s, moves, games).
     ``chance(state, rng)``: the state after any chance moves it awaits."""
     rng = random.Random(num_players)
     moves = games = 0
-    begin = time.perf_counter()
+    begin = clock()
     deadline = begin + seconds
     seed = 0
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         state = start(seed)
         seed += 1
         for _ in range(max_moves):
@@ -59,23 +59,23 @@ def _rate(start: Callable[[int], Any], legal_moves: Callable[[Any], Sequence[Any
                 state = chance(state, rng)
             moves += 1
         games += 1
-    elapsed = time.perf_counter() - begin
+    elapsed = clock() - begin
     return moves / elapsed, moves, games
 
 
-def aves_rate(num_players: int, crows: bool, seconds: float, max_moves: int
-              ) -> tuple[float, int, int]:
+def aves_rate(num_players: int, crows: bool, seconds: float, max_moves: int,
+              clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
     """AVES through its public functions: (moves/s, moves, games) for about ``seconds``."""
     from aves_core import Variant, apply_move, legal_moves, new_game
 
     variant = Variant(crows=crows)
     return _rate(lambda seed: new_game(num_players, variant, seed=seed), legal_moves,
                  apply_move, lambda state: state.result is not None, num_players, seconds,
-                 max_moves)
+                 max_moves, clock=clock)
 
 
-def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
-              ) -> tuple[float, int, int]:
+def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int,
+              clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
     """Any registered game through the Game protocol: (moves/s, moves, games)."""
     from aves_core import get_game
     from aves_core.kernel.chance import settle
@@ -90,7 +90,7 @@ def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int
     return _rate(lambda seed: game.start(num_players, game.new_setup(num_players, options,
                                                                      seed)),
                  game.legal_moves, game.apply, lambda state: game.result(state) is not None,
-                 num_players, seconds, max_moves, chance)
+                 num_players, seconds, max_moves, chance, clock)
 
 
 def _counts(game_id: str) -> list[int]:

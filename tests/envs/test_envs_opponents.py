@@ -202,3 +202,16 @@ def test_bad_conventions_are_refused_with_what_was_wrong(kwargs: dict[str, Any],
 def test_an_observation_policy_needs_a_callable() -> None:
     with pytest.raises(AvesError, match="ObservationPolicy needs a callable"):
         ObservationPolicy(3)
+
+
+@pytest.mark.parametrize(("game", "players"), [("tsukuru", 3), ("boxes", 2), ("aves", 2)])
+def test_the_legal_actions_are_the_masks_ones(game: str, players: int) -> None:
+    env = AvesCoreGymEnv(game=game, num_players=players)
+    observation, _ = env.reset(seed=1)
+    rng = random.Random(1)
+    for _ in range(30):
+        legal = env.legal_actions()
+        assert legal == np.flatnonzero(observation["action_mask"]).tolist()
+        observation, _, terminated, truncated, _ = env.step(rng.choice(legal))
+        if terminated or truncated:
+            observation, _ = env.reset()

@@ -42,6 +42,8 @@ def action_index(action: Any) -> int:
     """An action as an int index: a Python or numpy integer, or a 0-d numpy array of
     integers (what a policy's ``predict`` gives); a bool, a float or an array of
     another shape is an ArgumentError."""
+    if type(action) is int:
+        return action
     if isinstance(action, np.ndarray) and action.shape == () \
             and np.issubdtype(action.dtype, np.integer):
         return int(action)
@@ -200,7 +202,10 @@ class Match:
         self._events: dict[int, list[Any]] | None = None
         self._views: dict[int | None, Any] = {}
         self._observed: dict[int, dict[str, npt.NDArray[Any]]] = {}
+        self._legal: dict[int, list[int]] = {}
         self._index = getattr(self.encoding, "index", None)  # ActionTable's move -> index
+        # Every legal move's index in one call, where the encoding gives it.
+        self._indices = getattr(self.encoding, "indices", None)
 
     def start(self, seed: int, opponents: dict[int, Opponent] | None = None) -> None:
         """A new game from ``seed`` (its setup, its chance during play and the generator
@@ -223,11 +228,9 @@ class Match:
         readers = [seat for seat, (kind, opponent) in self._opponents.items()
                    if kind in ("bot", "offer") and getattr(opponent, "uses_events", True)]
         self._events = {seat: [] for seat in readers} if readers else None
-        self._changed()
-
-    def _changed(self) -> None:
-        self._views.clear()
-        self._observed.clear()
+        self._views = {}
+        self._observed = {}
+        self._legal = {}
 
     @property
     def state(self) -> Any:
@@ -261,29 +264,46 @@ class Match:
             view = self.view(seat)
             observation = np.zeros(self.size, dtype=np.float32)
             self.encoding.observe(view, observation)
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[self.action_indices(seat, view.legal_moves) or self.noop] = 1
+            mask = self._mask_of(seat, view.legal_moves)
             observed = self._observed[seat] = {"observation": observation,
                                                "action_mask": mask}
         return dict(observed)
 
+    def _mask_of(self, seat: int, moves: Sequence[Any]) -> npt.NDArray[np.int8]:
+        """The mask of the seat's legal ``moves`` (NOOP alone when there are none)."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        indices = self._legal[seat] = self.action_indices(seat, moves) if moves \
+            else [self.noop]
+        for index in indices:
+            mask[index] = 1  # item by item: quicker than numpy's indexing by a list
+        return mask
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """The seat's allowed action indices now, ascending as in its mask (NOOP alone
+        when it is not to move): what ``observe`` found, without reading the mask."""
+        if seat not in self._legal:
+            self.observe(seat)
+        return sorted(self._legal[seat])
+
     def action_indices(self, seat: int, moves: Sequence[Any]) -> list[int]:
         """The action indices of the seat's ``moves``."""
-        if self._index is not None:
-            index = self._index[seat]
-            return [index[move] for move in moves]
+        if self._indices is not None:  # ActionTable's, or the encoding's own
+            indices: list[int] = self._indices(moves)
+            return indices
         return [self.encoding.action_index(move) for move in moves]
 
-    def legal_moves(self, seat: int) -> Sequence[Any]:
+    def legal_moves(self, seat: int, to_move: tuple[int, ...] | None = None
+                    ) -> Sequence[Any]:
         """The seat's legal moves now (its view's, without building the view when the
-        view is not needed)."""
+        view is not needed); ``to_move`` when the caller knows it."""
         view = self._views.get(seat)
         if view is not None:
             return view.legal_moves  # type: ignore[no-any-return]
-        to_move = self.to_move
+        if to_move is None:
+            to_move = self.to_move
         if seat not in to_move:
             return ()
-        moves = self.game.legal_moves(self.state)
+        moves = self.game.legal_moves(self._state)
         if len(to_move) > 1:
             mover = self.game.mover
             moves = tuple(move for move in moves if mover(move) == seat)
@@ -291,13 +311,21 @@ class Match:
 
     def play(self, move: Any) -> None:
         """Play a move known legal, then the chance moves it leads to."""
-        self._apply(move)
+        game = self.game
+        if self._events is None:
+            self._state = game.step(self._state, move)
+            self.moves.append(move)
+        else:
+            self._apply(move)
         self.total_moves += 1
-        game, chance = self.game, self._chance
+        chance = self._chance
         if chance is not None:
             while game.awaits_chance(self._state):
                 self._apply(game.chance_move(self._state, chance))
-        self._changed()
+        # What was seen of the state before is stale.
+        self._views = {}
+        self._observed = {}
+        self._legal = {}
 
     def _apply(self, move: Any) -> None:
         game = self.game
@@ -335,8 +363,63 @@ class Match:
                    else index in self.action_indices(seat, moves))
         return self.encoding.by_seat[seat][index] if allowed else None  # type: ignore
 
-    def opponent_moves(self, seat: int) -> None:
-        """The opponent at ``seat`` moves."""
+    def advance(self, seat: int, index: int) -> bool:
+        """The learner at ``seat`` plays action ``index``, then the opponents move until
+        the learner's turn or the end; whether the action was one the mask allowed.
+
+        The environments' hot path, written out: where no events are made and no
+        chance settled, the random bots' moves are played here without a call per
+        move (``act`` and ``opponent_moves`` say the same at length)."""
+        if self._events is not None or self._chance is not None:
+            allowed = self.act(seat, index)
+            self.opponents_until(seat)
+            return allowed
+        game, played, state = self.game, self.moves, self._state
+        step, legal_moves, to_move_of = game.step, game.legal_moves, game.to_move
+        legal = self.legal_moves(seat)
+        allowed = index == self.noop
+        count = 0
+        if legal:
+            move = self._move_of(seat, index, legal) if 0 <= index < self.noop else None
+            allowed = move is not None
+            if move is None:
+                move = self.rng.choice(legal)
+            state = step(state, move)
+            played.append(move)
+            count = 1
+        opponents, trusted, rng = self._opponents, self._trusted, self.rng
+        while True:
+            to_move = to_move_of(state)
+            if seat in to_move or not to_move:  # the learner's turn, or the end
+                break
+            other = to_move[0]
+            kind, opponent = opponents[other]
+            if kind != "offer" or len(to_move) > 1 or other not in trusted:
+                self._state, self._views, self._observed, self._legal = state, {}, {}, {}
+                self.total_moves += count
+                self.opponent_moves(other, to_move)  # the general path
+                state, count = self._state, 0
+                continue
+            move = opponent.choose(_Offer(other, legal_moves(state)), (), rng)
+            state = step(state, move)
+            played.append(move)
+            count += 1
+        self._state, self._views, self._observed, self._legal = state, {}, {}, {}
+        self.total_moves += count
+        return allowed
+
+    def opponents_until(self, seat: int) -> None:
+        """The opponents move until it is ``seat``'s turn or the game is over."""
+        game = self.game
+        while True:
+            to_move = game.to_move(self._state)
+            if seat in to_move or game.result(self._state) is not None:
+                return
+            self.opponent_moves(to_move[0], to_move)
+
+    def opponent_moves(self, seat: int, to_move: tuple[int, ...] | None = None) -> None:
+        """The opponent at ``seat`` moves (``to_move``: the seats to move, when the
+        caller knows them)."""
         kind, opponent = self._opponents[seat]
         if kind == "policy":
             observed = self.observe(seat)
@@ -346,7 +429,7 @@ class Match:
                 raise ArgumentError(f"the policy at seat {seat} chose an action its mask "
                                     "forbids")
             return
-        view: Any = _Offer(seat, self.legal_moves(seat)) if kind == "offer" \
+        view: Any = _Offer(seat, self.legal_moves(seat, to_move)) if kind == "offer" \
             else self.view(seat)
         if kind == "view":
             move = opponent(view)

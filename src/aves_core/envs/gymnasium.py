@@ -101,18 +101,6 @@ class AvesCoreGymEnv(gymnasium.Env[Any, Any]):
         """The length of the observation vector."""
         return self.match.size
 
-    def _opponents_play(self) -> None:
-        match = self.match
-        game, seat = match.game, self.seat
-        while True:
-            state = match.state
-            if game.result(state) is not None:
-                return
-            to_move = game.to_move(state)
-            if seat in to_move:
-                return
-            match.opponent_moves(to_move[0])
-
     def _shown(self) -> tuple[Any, dict[str, Any]]:
         """The learner's observation as the space says, and the step's info so far."""
         observed = self.match.observe(self.seat)
@@ -133,7 +121,7 @@ class AvesCoreGymEnv(gymnasium.Env[Any, Any]):
         match.start(int(self.np_random.integers(2**62)),
                     dict(zip(others, self.opponents, strict=True)))
         self.steps = 0
-        self._opponents_play()
+        match.opponents_until(self.seat)
         observation, info = self._shown()
         info["seat"] = self.seat
         return observation, info
@@ -145,8 +133,7 @@ class AvesCoreGymEnv(gymnasium.Env[Any, Any]):
         match = self.match
         if match.result is not None:
             raise ArgumentError("the game is over: call reset()")
-        allowed = match.act(self.seat, action)
-        self._opponents_play()
+        allowed = match.advance(self.seat, action_index(action))
         self.steps += 1
         observation, info = self._shown()
         reward = 0.0
@@ -167,6 +154,13 @@ class AvesCoreGymEnv(gymnasium.Env[Any, Any]):
         if self._mask is None:
             raise ArgumentError("call reset() before anything else")
         return self._mask.astype(np.bool_)
+
+    def legal_actions(self) -> list[int]:
+        """The learner's allowed action indices now, ascending: the mask's ones, without
+        reading the mask (cheaper where the action space is large)."""
+        if self._mask is None:
+            raise ArgumentError("call reset() before anything else")
+        return self.match.legal_actions(self.seat)
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""

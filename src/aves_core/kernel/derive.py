@@ -99,12 +99,22 @@ def phase_of(game: Any, value: object) -> str:
                               "view_status)")
 
 
+_SAYS_WHO: dict[type, str] = {}
+"""By class of state or view: the attribute that says who moves (found once: a miss
+costs an exception, and the envs ask at every move)."""
+
+
 def seats_to_move(value: object) -> tuple[int, ...]:
     """The seats to move of a state or view: its ``to_move``, else its ``active_player``
     or ``active`` (a seat or None)."""
-    if hasattr(value, "to_move"):
-        return tuple(value.to_move)
-    active = getattr(value, "active_player", getattr(value, "active", None))
+    name = _SAYS_WHO.get(type(value))
+    if name is None:
+        name = _SAYS_WHO[type(value)] = next(
+            (name for name in ("to_move", "active_player") if hasattr(value, name)),
+            "active")
+    if name == "to_move":
+        return tuple(value.to_move)  # type: ignore[attr-defined]
+    active = getattr(value, name, None)
     return () if active is None else (active,)
 
 

@@ -12,6 +12,7 @@ the engine's own path (``apply``, ``step``) never touches an encoding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from aves_core.kernel.errors import ArgumentError
@@ -43,7 +44,12 @@ class EncodingError(ArgumentError):
 
 
 class Encoding(Protocol[V, M]):
-    """The encoding of one game for a number of players."""
+    """The encoding of one game for a number of players.
+
+    An encoding may also give ``indices(moves)``, the ``action_index`` of every move
+    of a list in one call (``ActionTable`` does): the environments then index a
+    view's legal moves with it, once a step.
+    """
 
     num_actions: int
     """Action indices are 0 to ``num_actions - 1``, the same in every state."""
@@ -87,9 +93,17 @@ class ActionTable:
         self.num_actions = len(self.by_seat[0])
         self.index = [{move: index for index, move in enumerate(moves)}
                       for moves in self.by_seat]
+        # A game whose legal moves are the very objects of all_moves has them found
+        # by identity, without hashing a move (the envs index every legal move at
+        # every step).
+        self.by_identity = {id(move): index for moves in self.by_seat
+                            for index, move in enumerate(moves)}
 
     def action_index(self, move: Any) -> int:
         """The move's place among its seat's ``all_moves``."""
+        found = self.by_identity.get(id(move))
+        if found is not None:
+            return found
         seat = self.game.mover(move)
         found = (self.index[seat].get(move) if type(seat) is int
                  and 0 <= seat < len(self.index) else None)
@@ -97,6 +111,12 @@ class ActionTable:
             raise EncodingError(f"{self.game.move_text(move)} is none of the seat's moves "
                                 "(all_moves)")
         return found
+
+    def indices(self, moves: Sequence[Any]) -> list[int]:
+        """The action indices of ``moves`` (``action_index`` of each)."""
+        found = self.by_identity.get
+        return [index if (index := found(id(move))) is not None else self.action_index(move)
+                for move in moves]
 
     def move_of(self, index: int, view: Any) -> Any:
         """The seat's move with this index, if it is legal in ``view``."""

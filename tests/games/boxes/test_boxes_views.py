@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from boxes_helpers import all_stop, make, play, play_with_events, random_game
 
@@ -14,7 +15,8 @@ from aves_core.games.boxes.game import BOXES
 from aves_core.games.boxes.moves import Seal
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import legal_moves
-from aves_core.games.boxes.views import indistinguishable, view_for
+from aves_core.games.boxes.state import BoxesState
+from aves_core.games.boxes.views import PUBLIC, SeenLook, indistinguishable, view_for
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.table import Table
 
@@ -133,3 +135,33 @@ def test_undo_takes_back_a_choice_a_stop_a_bid_or_a_pass_never_a_look_or_commit(
     sealed = all_stop(play(make(3), "0:auction sealed"))
     committed, events = play_with_events(sealed, "0:seal 50")
     assert BOXES.undo(sealed, Seal(0, (50,)), events, committed, 0) is None
+
+
+def _looks_seen(state: BoxesState, seat: int | None) -> tuple[SeenLook, ...]:
+    return tuple(SeenLook(look.container, look.seat, look.slot,
+                          state.card(look.container, look.slot) if look.seat == seat
+                          else None) for look in state.looks)
+
+
+def test_a_view_shows_the_public_fields_as_they_are_and_every_look_in_order() -> None:
+    for state in random_game(3, 4):
+        for seat in (0, 1, 2, None):
+            view = view_for(state, seat)
+            assert all(getattr(view, name) == getattr(state, name) for name in PUBLIC)
+            assert view.looks == _looks_seen(state, seat)
+
+
+def test_the_looks_of_a_view_do_not_depend_on_which_states_were_viewed_before() -> None:
+    # view_for keeps the looks each seat saw last in a deal: earlier states, another
+    # game of the same deal and a state built by hand must still be seen as they are.
+    states = random_game(2, 7)
+    for state in states[::-1] + random.Random(1).sample(states, len(states)):
+        assert view_for(state, 0).looks == _looks_seen(state, 0)
+    other, rng = states[0], random.Random(99)
+    for state in states:
+        assert view_for(state, 1).looks == _looks_seen(state, 1)
+        if other.result is None:
+            other = BOXES.apply(other, rng.choice(legal_moves(other)))
+        assert view_for(other, 1).looks == _looks_seen(other, 1)
+    hand_made = attrs.evolve(states[-1], looks=states[-1].looks[1:])
+    assert view_for(hand_made, 0).looks == _looks_seen(hand_made, 0)

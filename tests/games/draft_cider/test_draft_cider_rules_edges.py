@@ -2,9 +2,9 @@
 """Draft Cider's placement rules and scores against the reference written from the
 RULES text, over many orchards built lot by lot (each lot grown with cards it accepts,
 so closed feathers, long stable chains and open pairs all occur), for every card of the
-deck and every lot; and the edges of the rules' step. The rules' cache of picks is
-emptied before each test, so the code behind it is run (mutation testing forks from a
-process whose caches are full)."""
+deck and every lot; and the edges of the rules' step. The rules' cache of picks and the
+lots' caches of scores and feathers are emptied before each test, so the code behind
+them is run (mutation testing forks from a process whose caches are full)."""
 
 from __future__ import annotations
 
@@ -29,10 +29,12 @@ from aves_core.games.draft_cider.game import DRAFT_CIDER
 from aves_core.games.draft_cider.lots import (
     accepting,
     accepts,
+    feather_open,
     lot_score,
     lot_scores,
     orchard_score,
     refusal,
+    scores_after,
     tree_intact,
 )
 from aves_core.games.draft_cider.moves import Pick
@@ -45,9 +47,12 @@ from aves_core.kernel.game import Result
 
 @pytest.fixture(autouse=True)
 def _empty_the_caches() -> Iterator[None]:
-    rules._PICKS.clear()
+    caches = (rules._PICKS.clear, lot_scores.cache_clear, feather_open.cache_clear)
+    for clear in caches:
+        clear()
     yield
-    rules._PICKS.clear()
+    for clear in caches:
+        clear()
 
 
 def grown_orchards(seed: int, count: int) -> list[dict[str, list[str]]]:
@@ -114,6 +119,23 @@ def test_DC10_DC18_every_lot_score_is_its_formula(bad_points: int) -> None:
         assert expected == tuple(lot_score(placed, name, bad_points) for name in LOT_NAMES)
         assert ref_score(orchard, bad_points) == orchard_score(placed, bad_points)
         assert (expected[2] == 20) == tree_intact(placed)
+
+
+@pytest.mark.parametrize("bad_points", [-1, 0, 1])
+def test_DC10_DC18_scores_after_a_pick_are_the_scores_of_the_planted_orchard(
+        bad_points: int) -> None:
+    # Every card into every lot, accepted or not: the shortcut agrees with the
+    # reference's scores of the orchard with the card planted.
+    for orchard in ORCHARDS[::5]:
+        picks = [Pick(0, card, name) for card in DECK for name in LOT_NAMES]
+        lots, totals = [], []
+        for pick in picks:
+            planted = {name: [*cards, pick.card] if name == pick.lot else cards
+                       for name, cards in orchard.items()}
+            lots.append(ref_lot_score(pick.lot, planted[pick.lot], planted, bad_points))
+            totals.append(ref_score(planted, bad_points))
+        assert (tuple(lots), tuple(totals)) == scores_after(as_orchard(orchard), picks,
+                                                            bad_points)
 
 
 def test_DC8_a_pick_through_the_checked_door_agrees_with_the_reference() -> None:

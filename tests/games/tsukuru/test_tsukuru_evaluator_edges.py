@@ -14,6 +14,7 @@ remembered from an earlier test.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -38,9 +39,11 @@ from aves_core.games.tsukuru.tiles import COPIES, INDEX, KINDS, counts_of
 def cold_caches() -> Iterator[None]:
     evaluator.finishes.cache_clear()
     evaluator._declarations.cache_clear()
+    evaluator._less.cache_clear()
     yield
     evaluator.finishes.cache_clear()
     evaluator._declarations.cache_clear()
+    evaluator._less.cache_clear()
 
 
 def counts(text: str) -> tuple[int, ...]:
@@ -108,6 +111,20 @@ def test_TK10_the_totals_a_hand_reaches() -> None:
     assert max(reached) == 24
     assert list(reached) == sorted(set(reached))
     assert totals(counts("R1 R1 R1 B2 B5"), (tset("B3B4B5"),)) == (10, 13)
+
+
+def test_TK10_the_totals_read_off_the_parts_are_those_of_every_declaration() -> None:
+    """``totals`` reads a hand of up to 8 tiles off its red and blue parts (as
+    ``reaches`` does): exactly the totals of every way to declare its sets, for hands
+    of any size (9 tiles: listed), with or without open sets."""
+    rng = random.Random(10)
+    tiles = [code for code, copies in zip(KINDS, COPIES, strict=True) for _ in range(copies)]
+    opened = tset("B3B4B5")  # worth 3
+    for size in (*range(9), *(rng.randint(5, 8) for _ in range(3000)), 9, 9):
+        hand = counts_of(rng.sample(tiles, size))
+        listed = sorted({total for _shapes, total in evaluator._declarations(hand)})
+        assert list(totals(hand)) == listed, hand
+        assert list(totals(hand, (opened,))) == [3 + total for total in listed], hand
 
 
 def test_TK10_an_arrangement_is_read_from_its_tokens() -> None:

@@ -5,9 +5,12 @@ observing seat's side, so one policy serves every seat."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING
 
-from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK
+from aves_core.games.aves.cards import CARDS_BY_RANK, CROW_RANK, Card
 from aves_core.games.aves.moves import MAX_GAPS, PASSES, Move, Pass, return_row, trade_row
 from aves_core.games.aves.phases import Phase
 from aves_core.games.aves.views import PlayerView
@@ -35,6 +38,20 @@ SIZE = PLAYERS + 5
 _PHASES = {phase: index for index, phase in enumerate(Phase)}  # playerTurn, forcedReturn, ...
 
 
+def _holds(moves: Sequence[Move], move: Move) -> bool:
+    """``move in moves``, asked by identity first: legal moves are the shared ones
+    (``trade_row``), while ``in`` compares a move by value with each in Python code."""
+    return any(map(is_, moves, repeat(move))) or move in moves
+
+
+def _count_kinds(out: npt.NDArray[np.float32], at: int, cards: Sequence[Card]) -> None:
+    """``out[at + k]``: how many of ``cards`` are of kind (rank) ``k`` (a crow may come
+    four times)."""
+    ranks = [card.rank for card in cards]
+    for rank in ranks:
+        out[at + rank] = ranks.count(rank)
+
+
 class AvesEncoding:
     """The encoding of AVES for ``num_players`` seats (the layout is the same for all)."""
 
@@ -50,6 +67,13 @@ class AvesEncoding:
             return PASS_INDEX
         return move.card.rank * MAX_GAPS + move.gap  # type: ignore[union-attr]
 
+    def indices(self, moves: Sequence[Move]) -> list[int]:
+        """``action_index`` of each of ``moves``, in one call: a view's legal moves are
+        some forty, and a call apiece costs more than the arithmetic."""
+        return [PASS_INDEX if type(move) is Pass
+                else move.card.rank * MAX_GAPS + move.gap  # type: ignore[union-attr]
+                for move in moves]
+
     def move_of(self, index: int, view: PlayerView) -> Move:
         """The seat's legal move with this index."""
         seat = view.seat
@@ -61,32 +85,37 @@ class AvesEncoding:
             rank, gap = divmod(index, MAX_GAPS)
             row = return_row if view.phase is Phase.FORCED_RETURN else trade_row
             move = row(seat, CARDS_BY_RANK[rank])[gap]
-        if move not in view.legal_moves:
+        if not _holds(view.legal_moves, move):
             raise EncodingError(f"action {index} ({move}) is not legal for seat {seat} now")
         return move
 
     def observe(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table)."""
+        # The env observes on every step: ``out`` comes zeroed, so a 0 is not written,
+        # and a hand's counts are set once each, not added card by card.
         seat = view.seat if view.seat is not None else 0
-        count = len(view.hand_sizes)
+        sizes = view.hand_sizes
+        count = len(sizes)
         hands = view.hands
-        for card in hands[seat] or ():
-            out[HAND + card.rank] += 1.0
-        for position, card in enumerate(view.circle):
-            out[CIRCLE + position * KINDS + card.rank] = 1.0
+        _count_kinds(out, HAND, hands[seat] or ())
+        at = CIRCLE
+        for card in view.circle:  # position p's one-hot at CIRCLE + p * KINDS
+            out[at + card.rank] = 1.0
+            at += KINDS
         for offset in range(count):
             other = (seat + offset) % count
-            out[SIZES + offset] = view.hand_sizes[other] / 8.0
-            if offset and hands[other] is not None:
-                base = OTHERS + (offset - 1) * KINDS
-                for card in hands[other] or ():
-                    out[base + card.rank] += 1.0
+            out[SIZES + offset] = sizes[other] / 8.0
+            hand = hands[other]
+            if offset and hand:
+                _count_kinds(out, OTHERS + (offset - 1) * KINDS, hand)
         out[DECK] = view.deck_size / MAX_GAPS
         out[PHASE + _PHASES[view.phase]] = 1.0
         if view.active_player is not None:
             out[TURN + (view.active_player - seat) % count] = 1.0
-        out[VARIANT] = float(view.variant.crows)
-        out[VARIANT + 1] = float(view.variant.showdown)
+        if view.variant.crows:
+            out[VARIANT] = 1.0
+        if view.variant.showdown:
+            out[VARIANT + 1] = 1.0
         out[PLAYERS + count - 2] = 1.0
 
     def describe(self) -> list[tuple[str, str]]:

@@ -85,15 +85,22 @@ def view_for(state: GameState, seat: int | None) -> PlayerView:
     if seat is not None and not 0 <= seat < state.num_players:
         raise ArgumentError(f"seat {seat} is not a seat of this {state.num_players}-player "
                             "game")
-    showdown = state.variant.showdown
-    hands = tuple(hand if showdown or owner == seat else None
-                  for owner, hand in enumerate(state.hands))
+    # By hand rather than with comprehensions: the learning environments build a view
+    # on every step.
+    hands: tuple[tuple[Card, ...] | None, ...] = state.hands
+    if not state.variant.showdown:  # only the seat's own hand is shown
+        shown: list[tuple[Card, ...] | None] = [None] * len(hands)
+        if seat is not None:
+            shown[seat] = hands[seat]
+        hands = tuple(shown)
+    active = state.active_player
     return PlayerView(
         seat=seat, variant=state.variant, phase=state.phase,
-        active_player=state.active_player, hands=hands,
-        hand_sizes=tuple(len(hand) for hand in state.hands), circle=state.circle,
+        active_player=active, hands=hands,
+        hand_sizes=tuple(map(len, state.hands)), circle=state.circle,
         deck_size=len(state.deck), result=state.result,
-        legal_moves=_moves(seat, state.phase, state.active_player, hands, state.circle),
+        legal_moves=(moves_for(state.phase, seat, state.hands[seat], state.circle)
+                     if seat is not None and seat == active else ()),
     )
 
 

@@ -6,6 +6,7 @@ docs/ai.md): 1,333 actions, every move a seat could make (``rules.all_moves``), 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.boxes.cards import (
@@ -20,7 +21,7 @@ from aves_core.games.boxes.cards import (
 from aves_core.games.boxes.phases import Phase
 from aves_core.games.boxes.rules import seal_choices
 from aves_core.games.boxes.state import CONTAINERS, SLOTS
-from aves_core.games.boxes.views import BoxesView, known_cards
+from aves_core.games.boxes.views import BoxesView, WonContainer
 from aves_core.kernel.encoding import ActionTable, EncodingError
 
 if TYPE_CHECKING:
@@ -50,12 +51,12 @@ PASS = BID + BIDS
 PAY = PASS + 1
 ACTIONS = PAY + SETS
 
-_PHASES = tuple(Phase)
+_PHASE_INDEX = {phase: index for index, phase in enumerate(Phase)}
 _SLOT = {slot: index for index, slot in enumerate(SLOTS)}
 
 # The observation, up to the per-seat blocks.
 O_PHASE = 0
-O_CONTAINER = O_PHASE + len(_PHASES)
+O_CONTAINER = O_PHASE + len(Phase)
 O_AUCTION = O_CONTAINER + 1
 O_ACTIONS = O_AUCTION + 2
 O_STANDING = O_ACTIONS + 1
@@ -72,8 +73,15 @@ O_OPEN_LEFT = O_COLLECTIONS + 1
 O_CLOSED_LEFT = O_OPEN_LEFT + 1
 O_SEATS = O_CLOSED_LEFT + 1
 
-SEAT_BLOCK = len(NOTE_VALUES) + 11 + len(SLOTS)
-"""One seat's values: its notes, money and containers won, nine marks, its last sealed
+S_MONEY = len(NOTE_VALUES)
+S_WON = S_MONEY + 1
+S_AUCTIONEER, S_TO_MOVE, S_EXAMINER, S_COMMITTED, S_BIDDER, S_HOLDER, S_WINNER = range(
+    S_WON + 1, S_WON + 8)
+S_REVEALED = S_WINNER + 1
+S_WEALTH = S_REVEALED + 1
+S_LOOKS = S_WEALTH + 1
+SEAT_BLOCK = S_LOOKS + len(SLOTS)
+"""One seat's values: its notes, money and containers won, seven marks, its last sealed
 bid and wealth, and the slots it examined (``observe`` writes them in docs/ai.md's order)."""
 
 
@@ -95,6 +103,20 @@ def notes_of_number(number: int) -> tuple[int, ...]:
     return _SETS[number]
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _winnings(won: tuple[WonContainer, ...], num_players: int
+              ) -> tuple[tuple[tuple[int, int], ...], int, frozenset[int]]:
+    """The cards of the containers ``won`` as (kind, count) for each kind among them
+    (``KINDS``, in order), the collections they make and the containers: a seat wins a
+    container at most 6 times a game, and the env observes its view every step."""
+    cards = [card for each in won for card in each.cards]
+    counts = [0] * len(KINDS)
+    for card in cards:
+        counts[_KIND[card]] += 1
+    return (tuple((kind, held) for kind, held in enumerate(counts) if held),
+            collections_of(cards, num_players), frozenset(each.container for each in won))
+
+
 def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
@@ -104,17 +126,26 @@ class BoxesEncoding(ActionTable):
     (``rules.all_moves``), an observation whose size depends on the number."""
 
     def __init__(self, game: Any, num_players: int) -> None:
+        # The rules list the very objects of all_moves (one object per move), which
+        # ActionTable finds by identity, without hashing them.
         super().__init__(game, num_players)
         self.sales = O_SEATS + num_players * SEAT_BLOCK
         self.sale_block = num_players + 1
         self.observation_size = self.sales + CONTAINERS * self.sale_block
 
     def observe(self, view: BoxesView, out: npt.NDArray[np.float32]) -> None:
-        """The seat's observation (see the module's table), from its view alone."""
+        """The seat's observation (see the module's table), from its view alone.
+
+        The env observes a view per step: counts are made in Python and each value is
+        written once, zeros not at all (``out`` comes zeroed)."""
         me = view.seat if view.seat is not None else 0
         count = self.num_players
+
+        def block(seat: int) -> int:  # where a seat's values start: me, then to my left
+            return O_SEATS + (seat - me) % count * SEAT_BLOCK
+
         container = view.container
-        out[O_PHASE + _PHASES.index(view.phase)] = 1.0
+        out[O_PHASE + _PHASE_INDEX[view.phase]] = 1.0
         out[O_CONTAINER] = container / CONTAINERS
         if view.auction is not None:
             out[O_AUCTION + (view.auction == "sealed")] = 1.0
@@ -124,24 +155,37 @@ class BoxesEncoding(ActionTable):
             out[O_HAS_STANDING] = 1.0
         out[O_PRICE] = view.price / MONEY
         if view.my_commit is not None:  # its counts, and 1: committed
-            out[O_MY_COMMIT:O_SLOTS] = [*(held / MAX_NOTES for held in
-                                          counts_of_notes(view.my_commit)), 1.0]
-        looks = [[0.0] * len(SLOTS) for _ in range(count)]
-        for look in view.looks:
-            if look.container == container:
-                looks[look.seat][_SLOT[look.slot]] = 1.0
-            if look.card is not None and look.container == container:
-                base = O_SLOTS + _SLOT[look.slot] * SLOT_BLOCK
+            for place, held in enumerate(counts_of_notes(view.my_commit), O_MY_COMMIT):
+                out[place] = held / MAX_NOTES
+            out[O_COMMITTED] = 1.0
+        # The slots each seat examined in the container in play, and the cards of mine:
+        # this container's looks are the newest.
+        for look in reversed(view.looks):
+            if look.container != container:
+                break
+            slot = _SLOT[look.slot]
+            out[O_SEATS + (look.seat - me) % count * SEAT_BLOCK + S_LOOKS + slot] = 1.0
+            card = look.card
+            if card is not None:
+                base = O_SLOTS + slot * SLOT_BLOCK
                 out[base] = 1.0
-                out[base + 1] = int(look.card[1:]) / 250
-                if look.card[0] != "N":
-                    out[base + 2 + COLOURS.index(look.card[0])] = 1.0
-        mine = [card for won in view.my_containers for card in won.cards]
-        for card in mine:
-            out[O_WON + _KIND[card]] += 1.0 / MAX_NOTES
-        for card in known_cards(view).values():
-            out[O_SEEN + _KIND[card]] += 1.0 / MAX_NOTES
-        out[O_COLLECTIONS] = collections_of(mine, count) / MAX_NOTES
+                out[base + 1] = int(card[1:]) / 250
+                if card[0] != "N":
+                    out[base + 2 + COLOURS.index(card[0])] = 1.0
+        # The cards I won; the cards I have seen (known_cards): those and the ones I
+        # examined in the other containers.
+        won, collections, containers = _winnings(view.my_containers, count)
+        seen = dict(won)
+        for look in view.looks:
+            card = look.card
+            if card is not None and look.container not in containers:  # mine, elsewhere
+                kind = _KIND[card]
+                seen[kind] = seen.get(kind, 0) + 1
+        for kind, held in won:
+            out[O_WON + kind] = held / MAX_NOTES
+        for kind, held in seen.items():
+            out[O_SEEN + kind] = held / MAX_NOTES
+        out[O_COLLECTIONS] = collections / MAX_NOTES
         out[O_OPEN_LEFT] = view.open_left / 36
         out[O_CLOSED_LEFT] = view.closed_left / 24
         won_count = [0] * count
@@ -150,16 +194,30 @@ class BoxesEncoding(ActionTable):
             base = self.sales + (sale.container - 1) * self.sale_block
             out[base + (sale.seat - me) % count] = 1.0
             out[base + count] = sale.price / MONEY
-        for offset in range(count):
-            seat = (me + offset) % count
-            base = O_SEATS + offset * SEAT_BLOCK
-            out[base:base + SEAT_BLOCK] = [
-                *(held / MAX_NOTES for held in view.notes[seat]), view.money[seat] / MONEY,
-                won_count[seat] / CONTAINERS, seat == view.auctioneer, seat in view.to_move,
-                seat == view.examiner, seat in view.committed, seat in view.bidders,
-                seat == view.holder, seat == view.winner,
-                0.0 if view.revealed is None else sum(view.revealed[seat]) / MONEY,
-                0.0 if view.wealth is None else view.wealth[seat] / MONEY, *looks[seat]]
+        for seat in range(count):
+            base = block(seat)
+            for place, held in enumerate(view.notes[seat], base):
+                out[place] = held / MAX_NOTES
+            out[base + S_MONEY] = view.money[seat] / MONEY
+            out[base + S_WON] = won_count[seat] / CONTAINERS
+            if view.revealed is not None:
+                out[base + S_REVEALED] = sum(view.revealed[seat]) / MONEY
+            if view.wealth is not None:
+                out[base + S_WEALTH] = view.wealth[seat] / MONEY
+        # The marks: who holds each role.
+        out[block(view.auctioneer) + S_AUCTIONEER] = 1.0
+        for seat in view.to_move:
+            out[block(seat) + S_TO_MOVE] = 1.0
+        if view.examiner is not None:
+            out[block(view.examiner) + S_EXAMINER] = 1.0
+        for seat in view.committed:
+            out[block(seat) + S_COMMITTED] = 1.0
+        for seat in view.bidders:
+            out[block(seat) + S_BIDDER] = 1.0
+        if view.holder is not None:
+            out[block(view.holder) + S_HOLDER] = 1.0
+        if view.winner is not None:
+            out[block(view.winner) + S_WINNER] = 1.0
 
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""

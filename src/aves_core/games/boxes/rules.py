@@ -58,6 +58,15 @@ AUCTIONS = tuple((Auction(seat, "open"), Auction(seat, "sealed")) for seat in _S
 EXAMINES = tuple({slot: Examine(seat, slot) for slot in SLOTS} for seat in _SEATS)
 STOPS = tuple(Stop(seat) for seat in _SEATS)
 PASSES = tuple(Pass(seat) for seat in _SEATS)
+_SHARED: dict[Move, Move] = {}
+"""Each seal, bid and payment listed so far, by value: a legal move is the very object of
+``all_moves``, so the encoding's look-up of its index (a dict) stops at identity
+instead of comparing fields (the env masks every legal move of every step)."""
+
+
+def _shared(move: Move) -> Move:
+    """The one object of ``move``'s value."""
+    return _SHARED.setdefault(move, move)
 
 Events = list[Event] | None
 """Where ``step`` writes what happened (None: nowhere, the fast path)."""
@@ -73,7 +82,7 @@ def _sub_multisets(counts: Notes) -> list[Notes]:
 
 @functools.cache
 def _seals(seat: int, counts: Notes) -> tuple[Move, ...]:
-    return tuple(Seal(seat, notes_of_counts(sub)) for sub in _sub_multisets(counts))
+    return tuple(_shared(Seal(seat, notes_of_counts(sub))) for sub in _sub_multisets(counts))
 
 
 def seal_choices(seat: int, counts: Notes) -> tuple[tuple[int, ...], ...]:
@@ -83,7 +92,7 @@ def seal_choices(seat: int, counts: Notes) -> tuple[tuple[int, ...], ...]:
 
 @functools.cache
 def _bids(seat: int, low: int, high: int) -> tuple[Move, ...]:
-    return tuple(Bid(seat, amount) for amount in range(low, high + 1, 50))
+    return tuple(_shared(Bid(seat, amount)) for amount in range(low, high + 1, 50))
 
 
 def _minimal(sub: Notes, price: int) -> bool:
@@ -106,19 +115,34 @@ def payments(counts: Notes, price: int) -> tuple[tuple[int, ...], ...]:
 
 @functools.cache
 def _pays(seat: int, counts: Notes, price: int) -> tuple[Move, ...]:
-    return tuple(Pay(seat, notes) for notes in payments(counts, price))
+    return tuple(_shared(Pay(seat, notes)) for notes in payments(counts, price))
 
 
-def unexamined(state: BoxesState, seat: int) -> list[str]:
-    """The slots ``seat`` has not examined in the container in play."""
+def _examined(state: BoxesState, seat: int) -> frozenset[str]:
+    """The slots ``seat`` has examined in the container in play."""
     container = state.container
-    done = set()
+    done = []
     for look in reversed(state.looks):  # this container's looks are the newest
         if look.container != container:
             break
         if look.seat == seat:
-            done.add(look.slot)
+            done.append(look.slot)
+    return frozenset(done)
+
+
+def unexamined(state: BoxesState, seat: int) -> list[str]:
+    """The slots ``seat`` has not examined in the container in play."""
+    done = _examined(state, seat)
     return [slot for slot in SLOTS if slot not in done]
+
+
+@functools.cache
+def _examines(seat: int, done: frozenset[str], actions: int) -> tuple[Move, ...]:
+    """``seat``'s moves while it examines: each slot not ``done`` that its ``actions``
+    afford (BX9), then stop."""
+    examines = EXAMINES[seat]
+    return (*(examines[slot] for slot in SLOTS if slot not in done and COST[slot] <= actions),
+            STOPS[seat])
 
 
 def seat_moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
@@ -132,10 +156,7 @@ def _moves(state: BoxesState, seat: int) -> tuple[Move, ...]:
     if phase is _SEALED:
         return _seals(seat, state.notes[seat])
     if phase is _EXAMINE:
-        actions = state.actions
-        examines = EXAMINES[seat]
-        return (*(examines[slot] for slot in unexamined(state, seat)
-                  if COST[slot] <= actions), STOPS[seat])
+        return _examines(seat, _examined(state, seat), state.actions)
     if phase is _OPEN:
         money = money_of(state.notes[seat])
         if state.standing is None:
@@ -151,7 +172,7 @@ def all_moves(num_players: int, seat: int) -> tuple[Move, ...]:
     auctions, the slots, stop, every commit, every bid, pass and every payment."""
     return (*AUCTIONS[seat], *EXAMINES[seat].values(), STOPS[seat],
             *_seals(seat, START_NOTES), *_bids(seat, 0, money_of(START_NOTES)),
-            PASSES[seat], *(Pay(seat, notes) for notes in seal_choices(seat, START_NOTES)))
+            PASSES[seat], *(_shared(Pay(seat, notes)) for notes in seal_choices(seat, START_NOTES)))
 
 
 def legal_moves(state: BoxesState) -> tuple[Move, ...]:

@@ -5,6 +5,7 @@ cannot see.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import attrs
@@ -13,7 +14,7 @@ from aves_core.games.boxes import rules
 from aves_core.games.boxes.cards import Notes, money_of
 from aves_core.games.boxes.moves import Move
 from aves_core.games.boxes.phases import Phase
-from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Sale, slot_index
+from aves_core.games.boxes.state import CONTAINERS, SLOTS, BoxesState, Look, Sale, slot_index
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
@@ -31,7 +32,7 @@ class SeenLook:
     card: str | None
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # the encoding caches by the containers won
 class WonContainer:
     """A container the viewer won, and its cards slot by slot (c1-c4, o1-o6)."""
 
@@ -91,6 +92,39 @@ def _check_seat(num_players: int, seat: object) -> None:
                             "nor None (a spectator)")
 
 
+# The env builds a view per step: the values a view is made of are shared, built once
+# for each value (a look as a seat sees it, a container won, the money of some notes;
+# few of each, but every deal has its own containers).
+_seen_look = functools.cache(SeenLook)
+_won_container = functools.lru_cache(maxsize=1 << 10)(WonContainer)
+_money = functools.cache(money_of)
+
+_SEEN: dict[tuple[int | None, tuple[str, ...], tuple[str, ...]],
+            tuple[tuple[Look, ...], tuple[SeenLook, ...]]] = {}
+"""The looks last seen by a seat of a deal (by its piles), and as it saw them."""
+
+
+def _seen_looks(state: BoxesState, seat: int | None) -> tuple[SeenLook, ...]:
+    """Every look of ``state`` as ``seat`` sees it: the card only in its own. A game's
+    looks only grow, and the env views its state every step: the looks the seat saw
+    last in this deal, when they begin ``state``'s, are kept and only the newer ones
+    made."""
+    key = (seat, state.closed_pile, state.open_pile)
+    looks = state.looks
+    done, seen = _SEEN.get(key, ((), ()))
+    if looks is done:
+        return seen
+    if looks[:len(done)] != done:  # another game of the deal, or an earlier state
+        seen = ()
+    seen += tuple(_seen_look(look.container, look.seat, look.slot,
+                             state.card(look.container, look.slot) if look.seat == seat
+                             else None) for look in looks[len(seen):])
+    if len(_SEEN) >= 1024:  # games end: forget those no longer viewed
+        _SEEN.clear()
+    _SEEN[key] = looks, seen
+    return seen
+
+
 def view_for(state: BoxesState, seat: int | None) -> BoxesView:
     """What ``seat`` may know of ``state`` (None: a spectator)."""
     if type(state) is not BoxesState:
@@ -98,13 +132,19 @@ def view_for(state: BoxesState, seat: int | None) -> BoxesView:
     _check_seat(state.num_players, seat)
     sealed = state.phase is Phase.SEALED_BID
     return BoxesView(
-        seat=seat, **{name: getattr(state, name) for name in PUBLIC},
+        seat=seat,
+        # PUBLIC, as they are (a keyword each: the quickest call)
+        phase=state.phase, result=state.result, container=state.container,
+        auction=state.auction, notes=state.notes, examiner=state.examiner,
+        actions=state.actions, sales=state.sales, revealed=state.revealed,
+        bidders=state.bidders, standing=state.standing, holder=state.holder,
+        turn=state.turn, winner=state.winner, price=state.price,
+        final_cards=state.final_cards, wealth=state.wealth,
+        # and the seat's own picture
         to_move=state.to_move, auctioneer=state.auctioneer,
-        money=tuple(money_of(notes) for notes in state.notes),
-        looks=tuple(SeenLook(look.container, look.seat, look.slot,
-                             state.card(look.container, look.slot) if look.seat == seat
-                             else None) for look in state.looks),
-        my_containers=tuple(WonContainer(sale.container, state.container_cards(sale.container))
+        money=tuple(map(_money, state.notes)), looks=_seen_looks(state, seat),
+        my_containers=tuple(_won_container(sale.container,
+                                           state.container_cards(sale.container))
                             for sale in state.sales if sale.seat == seat),
         committed=state.order if sealed else (),
         my_commit=state.commits[seat] if sealed and seat is not None else None,

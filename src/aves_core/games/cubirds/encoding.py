@@ -76,9 +76,6 @@ class CubirdsEncoding(ActionTable):
         self.dealer = self.pending + len(_PENDING)
         self.active = self.dealer + num_players
         self.observation_size = self.active + num_players
-        self.by_identity = {id(move): index for moves in self.by_seat
-                            for index, move in enumerate(moves)}
-        """Each move of ``all_moves`` by its identity (``by_seat`` keeps them alive)."""
         self.from_me = tuple(operator.itemgetter(*((me + offset) % num_players
                                                    for offset in range(num_players)))
                              for me in range(num_players))
@@ -90,11 +87,7 @@ class CubirdsEncoding(ActionTable):
     def action_index(self, move: Move) -> int:
         """The move's place among ``rules.all_moves``; ``EncodingError`` for a reshuffle.
         The legal moves are the very moves of ``all_moves`` (``rules.LAYS`` and the
-        others), found by identity without hashing them (the env asks for every legal
-        move's index at every step); any other move is looked up by value."""
-        found = self.by_identity.get(id(move))
-        if found is not None:
-            return found
+        others), which ``ActionTable`` finds by identity, without hashing them."""
         if type(move) is Reshuffle:
             raise EncodingError(f"{move} is a chance move: no agent makes it, it has no index")
         return super().action_index(move)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.draft_cider.cards import COLOUR, COLOURS, DECK, HEIGHT, INDEX, LOTS, SWEETNESS
-from aves_core.games.draft_cider.lots import feather_open, tree_intact
+from aves_core.games.draft_cider.lots import feather_open
 from aves_core.games.draft_cider.phases import Phase
 from aves_core.games.draft_cider.state import BAD_POINTS
 from aves_core.games.draft_cider.views import DraftCiderView
@@ -52,6 +52,15 @@ S_CARDS = S_STABLE + 5
 SEAT_BLOCK = S_CARDS + ACTIONS
 
 
+_POOL_AT = {card: O_POOL + INDEX[card] for card in DECK}
+"""Each card's place in the pool's block."""
+_CARD_AT = {card: S_CARDS + len(LOTS) * INDEX[card] for card in DECK}
+"""Each card's place in a seat's block, in its first lot (lot ``l`` is ``l`` further)."""
+_COLOUR_AT = {card: COLOURS.index(COLOUR[card]) for card in DECK}
+"""Each card's colour's place in a one-hot of colours."""
+_TREE = LOTS.index("tree")
+
+
 def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
@@ -65,6 +74,9 @@ class DraftCiderEncoding(ActionTable):
         super().__init__(game, num_players)
         self.observation_size = O_SEATS + num_players * SEAT_BLOCK
 
+    # The env observes on every step: the values that are 0 are not written (``out``
+    # comes zeroed), and each card's places are looked up, not worked out.
+
     def observe(self, view: DraftCiderView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (see the module's table), from its view alone."""
         me = view.seat if view.seat is not None else 0
@@ -74,7 +86,7 @@ class DraftCiderEncoding(ActionTable):
         out[O_UNDEALT] = view.undealt / len(DECK)
         out[O_BAD_POINTS + BAD_POINTS.index(view.bad_points)] = 1.0
         for card in view.pool:
-            out[O_POOL + INDEX[card]] = 1.0
+            out[_POOL_AT[card]] = 1.0
         for offset in range(count):
             seat = (me + offset) % count
             self._seat(view, seat, out, O_SEATS + offset * SEAT_BLOCK)
@@ -83,26 +95,36 @@ class DraftCiderEncoding(ActionTable):
     def _seat(view: DraftCiderView, seat: int, out: npt.NDArray[np.float32],
               base: int) -> None:
         orchard = view.orchards[seat]
-        out[base + S_TO_MOVE] = float(seat in view.to_move)
+        lot_scores = view.lot_scores[seat]
+        if seat in view.to_move:
+            out[base + S_TO_MOVE] = 1.0
         out[base + S_SCORE] = (view.scores[seat] + 12) / 100
-        for lot, (cards, score) in enumerate(zip(orchard, view.lot_scores[seat],
-                                                 strict=True)):
-            out[base + S_LOT_SCORES + lot] = len(cards) / 12 if lot == _BAD else score / 20
-            out[base + S_COUNTS + lot] = len(cards) / 12
-            for card in cards:
-                out[base + S_CARDS + len(LOTS) * INDEX[card] + lot] = 1.0
+        for lot, cards in enumerate(orchard):
+            if cards:  # an empty lot counts 0 and scores 0
+                held = len(cards) / 12
+                out[base + S_LOT_SCORES + lot] = held if lot == _BAD else lot_scores[lot] / 20
+                out[base + S_COUNTS + lot] = held
+                in_lot = base + lot
+                for card in cards:
+                    out[in_lot + _CARD_AT[card]] = 1.0
         mono, feather, tree, unlucky, forte, couple, stable, _bad = orchard
         if mono:
-            out[base + S_MONO + COLOURS.index(COLOUR[mono[0]])] = 1.0
+            out[base + S_MONO + _COLOUR_AT[mono[0]]] = 1.0
         if feather:
             first = feather[0]
             out[base + S_FEATHER_SWEETNESS + SWEETNESS[first] - 1] = 1.0
             out[base + S_FEATHER_HEIGHT + HEIGHT[first] - 1] = 1.0
-            out[base + S_FEATHER_OPEN:base + S_FEATHER_OPEN + 2] = feather_open(feather)
+            sweetness_open, height_open = feather_open(feather)
+            if sweetness_open:
+                out[base + S_FEATHER_OPEN] = 1.0
+            if height_open:
+                out[base + S_FEATHER_OPEN + 1] = 1.0
         if tree:
-            out[base + S_TREE + COLOURS.index(COLOUR[tree[0]])] = 1.0
-            out[base + S_TREE_INTACT] = float(tree_intact(orchard))
-        out[base + S_UNLUCKY] = sum(SWEETNESS[card] for card in unlucky) / 13
+            out[base + S_TREE + _COLOUR_AT[tree[0]]] = 1.0
+            if lot_scores[_TREE]:  # the tree scores when intact
+                out[base + S_TREE_INTACT] = 1.0
+        if unlucky:
+            out[base + S_UNLUCKY] = sum(SWEETNESS[card] for card in unlucky) / 13
         if len(forte) % 2:
             out[base + S_FORTE + HEIGHT[forte[-1]] - 1] = 1.0
         if len(couple) % 2:

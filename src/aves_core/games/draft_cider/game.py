@@ -24,7 +24,7 @@ from aves_core.games.draft_cider.state import (
     cards_per_round,
 )
 from aves_core.games.draft_cider.views import DraftCiderView, view_for
-from aves_core.kernel.convert import FieldError
+from aves_core.kernel.convert import FieldError, converter
 from aves_core.kernel.errors import ArgumentError, SetupError, require_int
 from aves_core.kernel.game import Chance, Game, GameFacts, Result
 
@@ -171,6 +171,16 @@ class DraftCiderGame(Game[DraftCiderState, Move, DraftCiderView, Event, DraftCid
         return (PickUndone(seat, move.card, move.lot, before.pool.index(move.card)),)
 
     # --- text, reports, players ----------------------------------------------------------
+
+    def view_to_json(self, view: DraftCiderView) -> dict[str, Any]:
+        """The kernel's JSON of a view, with each legal move's ``lot_after`` and
+        ``score_after`` after ``legal_moves``, as the fields they were: the view works
+        them out when they are read, so the converter does not see them."""
+        data: dict[str, Any] = converter.unstructure(view)
+        data["lot_after"] = list(view.lot_after)
+        data["score_after"] = list(view.score_after)
+        data.update(self.view_fields(view))
+        return data
 
     def state_report(self, state: DraftCiderState) -> dict[str, Any]:
         """Round, pool, scores, each seat's lots with their cards and scores, and the

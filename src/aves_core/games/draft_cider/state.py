@@ -104,6 +104,12 @@ class DraftCiderState:
         return self.deck[self.round * self.per_round * self.num_players:]
 
     @property
+    def undealt_count(self) -> int:
+        """``len(undealt)``, without copying the cards (every view shows it)."""
+        count = len(self.orchards)
+        return max(0, len(self.deck) - self.round * cards_per_round(count) * count)
+
+    @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's score: its lot formulas on the orchard as it stands (DC18, DC20)."""
         bad = self.options.bad_points

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from aves_core.games.draft_cider.cards import LOT_INDEX
-from aves_core.games.draft_cider.lots import Orchard, lot_score, lot_scores, orchard_score, plant
+from aves_core.games.draft_cider.lots import Orchard, lot_scores, scores_after
 from aves_core.games.draft_cider.moves import Move
 from aves_core.games.draft_cider.phases import Phase
 from aves_core.games.draft_cider.rules import moves_for
@@ -28,6 +27,10 @@ class DraftCiderView:
     seat is to pick; ``lot_after`` and ``score_after`` are, for each legal move in
     order, the score of its lot and the seat's total after it (a tree broken by the
     card shows in the total).
+
+    ``lot_after`` and ``score_after`` follow from the other fields, and are worked out
+    when first read: the learning environments build a view on every step and never
+    read them. The view's JSON (``DraftCiderGame.view_to_json``) holds them.
     """
 
     seat: int | None
@@ -44,8 +47,29 @@ class DraftCiderView:
     scores: tuple[int, ...]
     result: Result | None
     legal_moves: tuple[Move, ...]
-    lot_after: tuple[int, ...] = ()
-    score_after: tuple[int, ...] = ()
+    # lot_after and score_after once worked out: not a field of the view's value
+    # (init=False fields are left out of its JSON, and eq=False out of its equality).
+    # Not functools.cached_property: on a slotted class it slows every other attribute.
+    _after: tuple[tuple[int, ...], tuple[int, ...]] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False)
+
+    def _previews(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        after = self._after
+        if after is None:
+            after = ((), ()) if self.seat is None or not self.legal_moves else scores_after(
+                self.orchards[self.seat], self.legal_moves, self.bad_points)
+            object.__setattr__(self, "_after", after)
+        return after
+
+    @property
+    def lot_after(self) -> tuple[int, ...]:
+        """For each legal move, the score of the lot it fills, after it."""
+        return self._previews()[0]
+
+    @property
+    def score_after(self) -> tuple[int, ...]:
+        """For each legal move, the seat's total after it."""
+        return self._previews()[1]
 
 
 def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
@@ -59,16 +83,11 @@ def view_for(state: DraftCiderState, seat: int | None) -> DraftCiderView:
     bad_points, active, orchards = state.options.bad_points, state.active, state.orchards
     lots = tuple(lot_scores(orchard, bad_points) for orchard in orchards)
     moves: tuple[Move, ...] = ()
-    planted: list[Orchard] = []  # each move's orchard after it
     if seat is not None and seat == active:
         moves = moves_for(seat, state.pool, orchards[seat])
-        planted = [plant(orchards[seat], LOT_INDEX[move.lot], move.card) for move in moves]
     return DraftCiderView(
         seat=seat, bad_points=bad_points, phase=state.phase, active=active,
         to_move=() if active is None else (active,), round=state.round,
-        rounds=rounds_of(len(orchards)), pool=state.pool, undealt=len(state.undealt),
-        orchards=orchards, lot_scores=lots, scores=tuple(sum(each) for each in lots),
-        result=state.result, legal_moves=moves,
-        lot_after=tuple(lot_score(after, move.lot, bad_points)
-                        for after, move in zip(planted, moves, strict=True)),
-        score_after=tuple(orchard_score(after, bad_points) for after in planted))
+        rounds=rounds_of(len(orchards)), pool=state.pool, undealt=state.undealt_count,
+        orchards=orchards, lot_scores=lots, scores=tuple(map(sum, lots)),
+        result=state.result, legal_moves=moves)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aves_core.games.soulaween.board import FACES, PATTERNS, SIZE
-from aves_core.games.soulaween.moves import Move
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import CHARACTERS, STANCES, Pair
 from aves_core.games.soulaween.views import SoulaweenView
@@ -41,20 +40,6 @@ class SoulaweenEncoding(ActionTable):
     """The encoding of Soulaween (two seats)."""
 
     observation_size = sum(size for _, size in _OBSERVATION)
-
-    def __init__(self, game: Any, num_players: int) -> None:
-        super().__init__(game, num_players)
-        self.by_identity = {id(move): index for moves in self.by_seat
-                            for index, move in enumerate(moves)}
-        """Each move of ``all_moves`` by its identity (``by_seat`` keeps them alive)."""
-
-    def action_index(self, move: Move) -> int:
-        """The move's place among its seat's ``all_moves``. The legal moves are the very
-        moves of ``all_moves`` (``moves.MOVES``), found by identity without hashing
-        them (the env asks for every legal move's index at every step); any other
-        move is looked up by value."""
-        found = self.by_identity.get(id(move))
-        return super().action_index(move) if found is None else found
 
     def observe(self, view: SoulaweenView, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation (``_OBSERVATION``), written whole into ``out``: the

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aves_core.games.tsukuru.evaluator import SHAPES, TARGET, TileSet
@@ -93,6 +94,38 @@ TOTALS = 60
 _PHASES = {Phase.TURN: 0, Phase.DRAWN: 1, Phase.DISCARD: 2, Phase.DEAL: 3, Phase.GAME_END: 4}
 
 
+def _values(counts: Sequence[int]) -> tuple[tuple[int, float], ...]:
+    """The kinds ``counts`` holds, each with its value in an observation (count /4)."""
+    return tuple((kind, held / COUNT_SCALE) for kind, held in enumerate(counts) if held)
+
+
+# The tiles of piles, open sets and the last finish change seldom between steps: their
+# values are cached by the tiles.
+_spread = functools.lru_cache(maxsize=1 << 10)(_values)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _tallied(pile: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
+    """The values of a discard pile's tiles. A pile grows by a tile a turn: those of
+    the pile before it (cached), and its last tile."""
+    if not pile:
+        return ()
+    values = dict(_tallied(pile[:-1]))
+    kind = INDEX[pile[-1]]
+    values[kind] = values.get(kind, 0.0) + 1 / COUNT_SCALE
+    return tuple(sorted(values.items()))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _opened(sets: tuple[TileSet, ...]) -> tuple[tuple[int, float], ...]:
+    """The values of the tiles of a seat's open sets."""
+    counts = [0] * _K
+    for shape in sets:
+        for code in shape.tiles:
+            counts[INDEX[code]] += 1
+    return _values(counts)
+
+
 def _range(first: int, after: int) -> str:
     return f"{first}" if after - first == 1 else f"{first}-{after - 1}"
 
@@ -117,46 +150,55 @@ class TsukuruEncoding(ActionTable):
         self.observation_size = self.finishes + 1
 
     def observe(self, view: TsukuruView, out: npt.NDArray[np.float32]) -> None:
-        """The seat's observation (see the module's table)."""
+        """The seat's observation (see the module's table). The env observes a view per
+        step: the tiles of a pile, of open sets and of the last finish are counted once
+        for each (cached), each value written once and zeros not at all (``out`` comes
+        zeroed)."""
         me = view.seat if view.seat is not None else 0
         count = self.num_players
-        if view.concealed is not None:
-            for kind, held in enumerate(view.concealed):
+        if view.concealed is not None:  # a new hand at every step: not cached
+            for kind, held in enumerate(view.concealed, O_MINE):
                 if held:
-                    out[O_MINE + kind] = held / COUNT_SCALE
+                    out[kind] = held / COUNT_SCALE
         if view.drawn is not None:
             out[O_DRAWN + INDEX[view.drawn]] = 1.0
         shown = view.shown
         for offset in range(count):
             seat = (me + offset) % count
             base = O_SEATS + offset * SEAT_BLOCK
-            for shape in view.open_sets[seat]:
-                for code in shape.tiles:
-                    out[base + S_OPEN + INDEX[code]] += 1.0 / COUNT_SCALE
+            sets = view.open_sets[seat]
+            if sets:
+                for kind, value in _opened(sets):
+                    out[base + S_OPEN + kind] = value
             pile = view.discards[seat]
-            for code in pile:
-                out[base + S_PILE + INDEX[code]] += 1.0 / COUNT_SCALE
             if pile:
+                for kind, value in _tallied(pile):
+                    out[base + S_PILE + kind] = value
                 out[base + S_LAST + INDEX[pile[-1]]] = 1.0
             out[base + S_SIZE] = view.hand_sizes[seat] / 8.0
             out[base + S_POINTS] = view.scores[seat] / 25.0
-            out[base + S_DEALER] = float(seat == view.dealer)
-            out[base + S_ACTIVE] = float(seat == view.active)
-            out[base + S_SHOWN] = float(shown is not None and shown.seat == seat)
+            if seat == view.dealer:
+                out[base + S_DEALER] = 1.0
+            if seat == view.active:
+                out[base + S_ACTIVE] = 1.0
+            if shown is not None and shown.seat == seat:
+                out[base + S_SHOWN] = 1.0
         if shown is not None:
-            for kind, held in enumerate(shown.tiles):
-                if held:
-                    out[self.shown + kind] = held / COUNT_SCALE
+            for kind, value in _spread(shown.tiles):
+                out[self.shown + kind] = value
             out[self.shown_points] = shown.score.points / 25.0
         out[self.deck] = view.deck_size / 61.0
         out[self.round] = view.round / 16.0
         out[self.phase + _PHASES[view.phase]] = 1.0
-        out[self.advanced] = float(view.scoring == "advanced")
-        out[self.rounds] = float(view.end == "rounds")
+        if view.scoring == "advanced":
+            out[self.advanced] = 1.0
+        if view.end == "rounds":
+            out[self.rounds] = 1.0
         for total in view.totals:
             if 0 <= total < TOTALS:
                 out[self.totals + total] = 1.0
-        out[self.finishes] = float(TARGET in view.totals)
+        if TARGET in view.totals:
+            out[self.finishes] = 1.0
 
     def describe(self) -> list[tuple[str, str]]:
         """The layout, for docs/ai.md (the per-seat blocks for ``num_players``)."""

@@ -190,9 +190,28 @@ def _declarations(concealed: Counts) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 def totals(concealed: Counts, open_sets: tuple[TileSet, ...] = ()) -> tuple[int, ...]:
     """Every total the hand's arrangements reach, in increasing order: why a hand
-    cannot finish, when 10 is not among them."""
-    opened = sum(shape.value for shape in open_sets)
-    return tuple(sorted({opened + total for _shapes, total in _declarations(concealed)}))
+    cannot finish, when 10 is not among them. Every view shows its seat's: they are
+    read off the hand's parts, as ``reaches`` reads one total (a hand the parts do not
+    answer for lists its arrangements)."""
+    opened = open_value(open_sets)
+    parts = _parts(concealed)
+    if parts is None:
+        return tuple(sorted({opened + total for _shapes, total in _declarations(concealed)}))
+    (red_face, _, red_lost, red_sets), (blue_face, _, blue_lost, blue_sets) = parts
+    lost = red_lost | blue_lost
+    for red_takes, red_uses in red_sets:  # a red set and a blue set
+        for blue_takes, blue_uses in blue_sets:
+            if not red_uses & blue_uses:
+                lost |= 1 << (red_takes + blue_takes)
+    return _less(opened + red_face + blue_face, lost)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _less(whole: int, lost: int) -> tuple[int, ...]:
+    """``whole`` less each amount of the bit mask ``lost``, in increasing order (few
+    masks recur: cached)."""
+    return tuple(whole - taken for taken in range(lost.bit_length() - 1, -1, -1)
+                 if lost >> taken & 1)
 
 
 def open_value(open_sets: tuple[TileSet, ...]) -> int:
@@ -295,11 +314,11 @@ def _part(key: Counts, blue: int) -> _Part:
                                         if own])
 
 
-def reaches(concealed: Counts, total: int) -> bool:
-    """Whether some way to declare sets of ``concealed`` totals ``total`` (``total in
-    totals(concealed)``): the quick test before ``finishes`` lists the arrangements."""
-    if type(concealed) is not tuple:  # no hand: fail as listing them would
-        return any(reached == total for _shapes, reached in _declarations(concealed))
+def _parts(concealed: Counts) -> tuple[_Part, _Part] | None:
+    """The red and the blue part of a hand, from their tables; None for a hand they do
+    not answer for (no tuple, or over 8 tiles: three sets may fit)."""
+    if type(concealed) is not tuple:
+        return None
     reds, blues = _RED_PARTS, _BLUE_PARTS
     red_key = concealed[:8] + concealed[15:]  # the red kinds, then the purples
     red = reds.get(red_key)
@@ -313,10 +332,18 @@ def reaches(concealed: Counts, total: int) -> bool:
         if len(blues) >= _PARTS_HELD:
             blues.clear()
         blue = blues[blue_key] = _part(blue_key, 1)
-    red_face, red_tiles, red_lost, red_sets = red
-    blue_face, blue_tiles, blue_lost, blue_sets = blue
-    if red_tiles + blue_tiles > 8:  # three sets may fit, or the part is no hand's
+    if red[1] + blue[1] > 8:  # three sets may fit, or the part is no hand's
+        return None
+    return red, blue
+
+
+def reaches(concealed: Counts, total: int) -> bool:
+    """Whether some way to declare sets of ``concealed`` totals ``total`` (``total in
+    totals(concealed)``): the quick test before ``finishes`` lists the arrangements."""
+    parts = _parts(concealed)
+    if parts is None:  # no hand, or three sets may fit: list them
         return any(reached == total for _shapes, reached in _declarations(concealed))
+    (red_face, _, red_lost, red_sets), (blue_face, _, blue_lost, blue_sets) = parts
     lost = red_face + blue_face - total
     if lost < 0:
         return False

@@ -69,12 +69,14 @@ def view_for(state: TsukuruState, seat: int | None) -> TsukuruView:
         seat=seat, scoring=state.options.scoring, end=state.options.end, phase=state.phase,
         active=active, to_move=() if active is None else (active,), dealer=state.dealer,
         round=state.round, turns=state.turns, scores=state.scores, deck_size=len(state.deck),
-        hand_sizes=tuple(state.hand_size(each) for each in range(state.num_players)),
+        hand_sizes=tuple([sum(tiles) + 3 * len(sets)  # each seat's hand_size
+                          for tiles, sets in zip(state.concealed, state.open_sets,
+                                                 strict=True)]),
         concealed=None if seat is None else state.concealed[seat],
         drawn=state.drawn if seat is not None and seat == active else None,
         open_sets=state.open_sets, discards=state.discards, shown=state.shown,
         result=state.result, ranks=state.ranks, legal_moves=moves,
-        finish_scores=() if seat is None else tuple(
+        finish_scores=() if seat is None else tuple([
             finish_score(state, move, state.concealed[seat], state.options.advanced)
-            for move in moves if type(move) is Finish or type(move) is FinishFrom),
+            for move in moves if type(move) is Finish or type(move) is FinishFrom]),
         totals=() if seat is None else totals(state.concealed[seat], state.open_sets[seat]))
