@@ -146,10 +146,11 @@ def test_every_legal_move_has_its_own_index_and_reads_back(players: int) -> None
 def test_a_legal_move_is_the_object_of_all_moves_and_a_copy_has_its_index(players: int) -> None:
     # The encoding finds the rules' moves by identity, any other object by value.
     encoding = _encoding(players)
+    every = [tuple(BOXES.all_moves(players, seat)) for seat in range(players)]
     for state, seat in _random_states(players, 20 + players):
         for move in BOXES.view(state, seat).legal_moves:
             index = encoding.action_index(move)
-            assert BOXES.all_moves(players, seat)[index] is move
+            assert every[seat][index] is move
             copy = BOXES.parse_move(str(move))
             assert copy is not move
             assert encoding.action_index(copy) == index

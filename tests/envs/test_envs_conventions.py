@@ -151,3 +151,16 @@ def test_action_masks_is_the_mask_of_the_last_observation(game: str, players: in
 def test_action_masks_needs_a_reset_first() -> None:
     with pytest.raises(AvesError, match="reset"):
         AvesCoreGymEnv(game="soulaween").action_masks()
+
+
+def test_float32_blocks_are_written_whole_or_through_numpy() -> None:
+    from aves_core.kernel.encoding import float32s, write_float32s
+
+    data = float32s(1.0, 0.5, 8.0)
+    native = np.zeros(3, dtype=np.float32)
+    write_float32s(native, data)
+    assert native.tolist() == [1.0, 0.5, 8.0]
+    for out in (np.zeros(3, dtype=">f4"), np.zeros(3, dtype=np.float64),
+                np.zeros(6, dtype=np.float32)[::2]):
+        write_float32s(out, data)
+        assert out.tolist() == [1.0, 0.5, 8.0]

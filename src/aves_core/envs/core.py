@@ -318,11 +318,7 @@ class Match:
     def play(self, move: Any) -> None:
         """Play a move known legal, then the chance moves it leads to."""
         game = self.game
-        if self._events is None:
-            self._state = game.step(self._state, move)
-            self.moves.append(move)
-        else:
-            self._apply(move)
+        self._apply(move)
         self.total_moves += 1
         chance = self._chance
         if chance is not None:

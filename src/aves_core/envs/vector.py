@@ -149,7 +149,11 @@ class AvesCoreVectorEnv(VectorEnv[Any, Any, Any]):
         self._masks = np.zeros((num_envs, single.num_actions), np.int8)
         self._closed = False
 
-    def _ask(self, command: str, arguments: list[Any]) -> _Batch:
+    def _ask(self, command: str, arguments: list[Any]) -> tuple[
+            Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+            dict[str, Any]]:
+        """Every part's answer to ``command``, joined: the observations as the space
+        says, rewards, terminations, truncations and Gymnasium's vector infos."""
         if self._closed:
             raise ArgumentError("the vector env is closed")
         if self._local is not None:
@@ -179,9 +183,9 @@ class AvesCoreVectorEnv(VectorEnv[Any, Any, Any]):
                 index += 1
         shown: Any = observations if self.flat else {"observation": observations,
                                                       "action_mask": self._masks.copy()}
-        return (shown, self._masks, np.concatenate([part[2] for part in parts]),
+        return (shown, np.concatenate([part[2] for part in parts]),
                 np.concatenate([part[3] for part in parts]),
-                np.concatenate([part[4] for part in parts]), [infos])
+                np.concatenate([part[4] for part in parts]), infos)
 
     def _split(self, values: Any) -> list[Any]:
         return [values[self._bounds[part]:self._bounds[part + 1]]
@@ -198,8 +202,8 @@ class AvesCoreVectorEnv(VectorEnv[Any, Any, Any]):
             seeds = list(seed)
         else:
             raise ArgumentError(f"seed is an int, None or a list of {self.num_envs} seeds")
-        shown, _, _, _, _, infos = self._ask("reset", self._split(seeds))
-        return shown, infos[0]
+        shown, _, _, _, infos = self._ask("reset", self._split(seeds))
+        return shown, infos
 
     def step(self, actions: Any) -> tuple[Any, npt.NDArray[np.float64], npt.NDArray[np.bool_],
                                           npt.NDArray[np.bool_], dict[str, Any]]:
@@ -208,9 +212,7 @@ class AvesCoreVectorEnv(VectorEnv[Any, Any, Any]):
         if batch.shape != (self.num_envs,) or not np.issubdtype(batch.dtype, np.integer):
             raise ArgumentError(f"actions must be {self.num_envs} integers, one per game, "
                                 f"not {actions!r:.60}")
-        shown, _, rewards, terminations, truncations, infos = self._ask(
-            "step", self._split(batch))
-        return shown, rewards, terminations, truncations, infos[0]
+        return self._ask("step", self._split(batch))
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions now: a (num_envs, actions) bool array."""

@@ -12,6 +12,7 @@ the engine's own path (``apply``, ``step``) never touches an encoding.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -27,6 +28,8 @@ __all__ = [
     "Encoding",
     "EncodingError",
     "FeatureEncoding",
+    "float32s",
+    "write_float32s",
 ]
 
 OBSERVATION_HIGH = 8.0
@@ -41,6 +44,23 @@ class EncodingError(ArgumentError):
     """An action index that names no move legal in the view."""
 
     code = "bad_action"
+
+
+def float32s(*values: float) -> bytes:
+    """``values`` as native float32s: the bytes of an observation's block, for an
+    encoding that joins its blocks (made once, kept in tables) and writes them whole
+    with ``write_float32s``."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+def write_float32s(out: npt.NDArray[Any], data: bytes) -> None:
+    """Copy the float32s of ``data`` into ``out``: straight into its memory when it is
+    one block of native float32s (as the environments' are), else through numpy."""
+    memory = out.data
+    if memory.format == "f" and memory.c_contiguous:
+        memory.cast("B")[:] = data
+    else:
+        out[:] = memoryview(data).cast("f")
 
 
 class Encoding(Protocol[V, M]):

@@ -17,7 +17,7 @@ from aves_core.games.cubirds.moves import SIDES, Move, Reshuffle
 from aves_core.games.cubirds.phases import Phase
 from aves_core.games.cubirds.setup import ROWS
 from aves_core.games.cubirds.views import CubirdsView
-from aves_core.kernel.encoding import ActionTable, EncodingError
+from aves_core.kernel.encoding import ActionTable, EncodingError, float32s, write_float32s
 
 if TYPE_CHECKING:
     import numpy as np
@@ -103,7 +103,7 @@ class CubirdsEncoding(ActionTable):
         count = self.num_players
         from_me = self.from_me[me]
         pending, active = view.pending, view.active
-        _write(out, b"".join((
+        write_float32s(out, b"".join((
             _NO_HAND if view.hand is None else _HAND_BLOCKS[view.hand],
             *map(_ROW_BLOCKS.__getitem__, view.rows),
             *map(_COUNT_BLOCKS.__getitem__, from_me(view.collections)),
@@ -161,24 +161,11 @@ class CubirdsEncoding(ActionTable):
 # ``map``).
 
 
-def _floats(*values: float) -> bytes:
-    """``values`` as native float32s: the bytes of an observation's block."""
-    return struct.pack(f"={len(values)}f", *values)
-
 
 def _one_hot(size: int, at: int) -> bytes:
     """``size`` values, 1 at ``at`` (none at all when ``at`` is ``size``)."""
-    return _floats(*(float(index == at) for index in range(size)))
+    return float32s(*(float(index == at) for index in range(size)))
 
-
-def _write(out: npt.NDArray[np.float32], data: bytes) -> None:
-    """Copy the float32s of ``data`` into ``out``: straight into its memory when it is one
-    block of native float32s (as the env's are), else through numpy."""
-    memory = out.data
-    if memory.format == "f" and memory.c_contiguous:
-        memory.cast("B")[:] = data
-    else:
-        out[:] = memoryview(data).cast("f")
 
 
 class _Blocks(dict[Any, bytes]):
@@ -201,18 +188,18 @@ class _Blocks(dict[Any, bytes]):
 
 _ROW = struct.Struct(f"={ROW_BLOCK}f")
 """A row's block."""
-_QUARTERS = tuple(_floats(count / COUNT_SCALE) for count in range(TOTAL + 1))
+_QUARTERS = tuple(float32s(count / COUNT_SCALE) for count in range(TOTAL + 1))
 """A count of one species, /4, by the count."""
-_SIXTEENTHS = tuple(_floats(size / SIZE_SCALE) for size in range(TOTAL + 1))
+_SIXTEENTHS = tuple(float32s(size / SIZE_SCALE) for size in range(TOTAL + 1))
 """A size that grows with the game (at most the game's 110 cards), /16, by the size."""
-_FLAGS = (_floats(0.0), _floats(1.0))
+_FLAGS = (float32s(0.0), float32s(1.0))
 """False and True."""
 _SMALL_FLOCKS = tuple(tuple(_FLAGS[held >= small] for held in range(TOTAL + 1))
                       for small in SMALL)
 """By species and cards held: 1 when they reach its small flock."""
 _BIG_FLOCKS = tuple(tuple(_FLAGS[held >= big] for held in range(TOTAL + 1)) for big in BIG)
 """By species and cards held: 1 when they reach its big flock."""
-_NO_HAND = _floats(*(0.0,) * (O_ROWS - O_HAND))
+_NO_HAND = float32s(*(0.0,) * (O_ROWS - O_HAND))
 """A spectator's hand block: nothing."""
 _PHASE_BLOCKS = {phase: _one_hot(len(_PHASES), at) for phase, at in _PHASES.items()}
 _PENDING_BLOCKS: dict[str | None, bytes] = {

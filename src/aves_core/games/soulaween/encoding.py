@@ -6,14 +6,13 @@ the order of ``all_moves``, and 88 observation values from the observing seat's 
 from __future__ import annotations
 
 import functools
-import struct
 from typing import TYPE_CHECKING
 
 from aves_core.games.soulaween.board import FACES, PATTERNS, SIZE
 from aves_core.games.soulaween.phases import Phase
 from aves_core.games.soulaween.state import CHARACTERS, STANCES, Pair
 from aves_core.games.soulaween.views import SoulaweenView
-from aves_core.kernel.encoding import ActionTable
+from aves_core.kernel.encoding import ActionTable, float32s, write_float32s
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,7 +47,7 @@ class SoulaweenEncoding(ActionTable):
         state = view.state
         me = view.seat if view.seat is not None else 0
         black, white, empty = state.black, state.white, state.empty
-        _write(out, b"".join((
+        write_float32s(out, b"".join((
             _CELLS[black & 0xFF], _CELLS[black >> 8 & 0xFF],
             _CELLS[white & 0xFF], _CELLS[white >> 8 & 0xFF],
             _CELLS[empty & 0xFF], _CELLS[empty >> 8 & 0xFF],
@@ -76,42 +75,29 @@ class SoulaweenEncoding(ActionTable):
 # the module needs no numpy).
 
 
-def _floats(*values: float) -> bytes:
-    """``values`` as native float32s: the bytes of an observation's block."""
-    return struct.pack(f"={len(values)}f", *values)
-
 
 class _OneHots(dict[object, bytes]):
     """The one-hot block of each of ``choices``, by the choice; zeros for a value that
     is none of them."""
 
     def __init__(self, choices: tuple[object, ...]) -> None:
-        super().__init__((choice, _floats(*(float(choice == other) for other in choices)))
+        super().__init__((choice, float32s(*(float(choice == other) for other in choices)))
                          for choice in choices)
-        self.zeros = _floats(*(0.0,) * len(choices))
+        self.zeros = float32s(*(0.0,) * len(choices))
 
     def __missing__(self, _value: object) -> bytes:
         return self.zeros
 
 
-def _write(out: npt.NDArray[np.float32], data: bytes) -> None:
-    """Copy the float32s of ``data`` into ``out``: straight into its memory when it is one
-    block of native float32s (as the env's are), else through numpy."""
-    memory = out.data
-    if memory.format == "f" and memory.c_contiguous:
-        memory.cast("B")[:] = data
-    else:
-        out[:] = memoryview(data).cast("f")
 
-
-_CELLS = tuple(_floats(*(float(byte >> bit & 1) for bit in range(8))) for byte in range(256))
+_CELLS = tuple(float32s(*(float(byte >> bit & 1) for bit in range(8))) for byte in range(256))
 """Eight cells of a mask (its bits, lowest first), 1 where a cell is in it, by the
 byte of the mask they are."""
 _CHARACTER_BLOCKS = _OneHots((None, *CHARACTERS))
 _STANCE_BLOCKS = _OneHots((None, *STANCES))
 _RESTRICTION_BLOCKS = _OneHots((None, *FACES))
 _PHASE_BLOCKS = _OneHots(tuple(Phase))
-_FLAGS = (_floats(0.0), _floats(1.0))
+_FLAGS = (float32s(0.0), float32s(1.0))
 """False and True."""
 
 
@@ -122,7 +108,7 @@ def _seats_block(tokens: tuple[tuple[str, ...], ...], characters: Pair, stances:
     restrictions (they change seldom: the block is cached)."""
     seats = (me, 1 - me)
     return b"".join((
-        *[_floats(*(float(tokens[seat].count(token)) for token in TOKENS)) for seat in seats],
+        *[float32s(*(float(tokens[seat].count(token)) for token in TOKENS)) for seat in seats],
         *[_CHARACTER_BLOCKS[characters[seat]] for seat in seats],
         *[_STANCE_BLOCKS[stances[seat]] for seat in seats],
         *[_RESTRICTION_BLOCKS[restrictions[seat]] for seat in seats]))
