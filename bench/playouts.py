@@ -29,68 +29,90 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 
 
-def _rate(start: Callable[[int], Any], legal_moves: Callable[[Any], Sequence[Any]],
-          apply: Callable[[Any, Any], Any], over: Callable[[Any], bool], num_players: int,
-          seconds: float, max_moves: int,
-          chance: Callable[[Any, random.Random], Any] | None = None,
-          clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
-    """Seeded random games for about ``seconds`` of ``clock``: (moves/s, moves, games).
-    ``chance(state, rng)``: the state after any chance moves it awaits."""
-    rng = random.Random(num_players)
-    moves = games = 0
+class Playouts:
+    """Seeded random games of ``game_id`` one after another, without end, as an iterator
+    that yields 1 after each seat's move (``games``: the games begun so far). AVES
+    through its public functions (``legal_moves`` and ``apply_move``), another game
+    through the Game protocol (``legal_moves`` and the checked ``apply``), its chance
+    moves (if any) drawn and applied too. A game stops at its end or at ``max_moves``."""
+
+    def __init__(self, game_id: str, num_players: int, crows: bool = False,
+                 max_moves: int = 2000) -> None:
+        self.game_id, self.num_players = game_id, num_players
+        self.crows, self.max_moves = crows, max_moves
+        self.games = 0
+        self._moves = self._play()
+
+    def __iter__(self) -> Iterator[int]:
+        return self._moves
+
+    def __next__(self) -> int:
+        return next(self._moves)
+
+    def _play(self) -> Iterator[int]:
+        num_players = self.num_players
+        rng = random.Random(num_players)
+        choose = rng.choice
+        chance: Callable[[Any], Any] | None = None
+        if self.game_id == "aves":
+            from aves_core import Variant, apply_move, legal_moves, new_game
+
+            variant = Variant(crows=self.crows)
+
+            def start(seed: int) -> Any:
+                return new_game(num_players, variant, seed=seed)
+            legal, apply = legal_moves, apply_move
+
+            def over(state: Any) -> bool:
+                return state.result is not None
+        else:
+            from aves_core import get_game
+            from aves_core.kernel.chance import settle
+            from aves_core.kernel.game import Chance
+
+            game = get_game(self.game_id)
+            options = game.default_options()
+
+            def start(seed: int) -> Any:
+                return game.start(num_players, game.new_setup(num_players, options, seed))
+            legal, apply, result = game.legal_moves, game.apply, game.result
+
+            def over(state: Any) -> bool:
+                return result(state) is not None
+            if game.facts.chance is Chance.PLAY:
+                def chance(state: Any) -> Any:
+                    return settle(game, state, rng)[0]
+        while True:
+            state = start(self.games)
+            self.games += 1
+            for _ in range(self.max_moves):
+                if over(state):
+                    break
+                state = apply(state, choose(legal(state)))
+                if chance is not None:
+                    state = chance(state)
+                yield 1
+
+
+def playout_rate(game_id: str, num_players: int, seconds: float, max_moves: int = 2000,
+                 crows: bool = False, clock: Callable[[], float] = time.perf_counter
+                 ) -> tuple[float, int, int]:
+    """``Playouts`` for about ``seconds`` of ``clock``: (moves/s, moves, games begun)."""
+    playouts = Playouts(game_id, num_players, crows, max_moves)
+    count = 0
     begin = clock()
     deadline = begin + seconds
-    seed = 0
     while clock() < deadline:
-        state = start(seed)
-        seed += 1
-        for _ in range(max_moves):
-            if over(state):
-                break
-            state = apply(state, rng.choice(legal_moves(state)))
-            if chance is not None:
-                state = chance(state, rng)
-            moves += 1
-        games += 1
-    elapsed = clock() - begin
-    return moves / elapsed, moves, games
-
-
-def aves_rate(num_players: int, crows: bool, seconds: float, max_moves: int,
-              clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
-    """AVES through its public functions: (moves/s, moves, games) for about ``seconds``."""
-    from aves_core import Variant, apply_move, legal_moves, new_game
-
-    variant = Variant(crows=crows)
-    return _rate(lambda seed: new_game(num_players, variant, seed=seed), legal_moves,
-                 apply_move, lambda state: state.result is not None, num_players, seconds,
-                 max_moves, clock=clock)
-
-
-def game_rate(game_id: str, num_players: int, seconds: float, max_moves: int,
-              clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
-    """Any registered game through the Game protocol: (moves/s, moves, games)."""
-    from aves_core import get_game
-    from aves_core.kernel.chance import settle
-    from aves_core.kernel.game import Chance
-
-    game = get_game(game_id)
-    options = game.default_options()
-    chance = None
-    if game.facts.chance is Chance.PLAY:
-        def chance(state: Any, rng: random.Random) -> Any:
-            return settle(game, state, rng)[0]
-    return _rate(lambda seed: game.start(num_players, game.new_setup(num_players, options,
-                                                                     seed)),
-                 game.legal_moves, game.apply, lambda state: game.result(state) is not None,
-                 num_players, seconds, max_moves, chance, clock)
+        for _ in range(100):
+            count += next(playouts)
+    return count / (clock() - begin), count, playouts.games
 
 
 def _counts(game_id: str) -> list[int]:
@@ -106,9 +128,7 @@ def _counts(game_id: str) -> list[int]:
 def _figures(game_id: str, num_players: int, args: argparse.Namespace
              ) -> tuple[float, int, int]:
     """One game's playouts at one player count: (moves/s, moves, games)."""
-    if game_id == "aves":
-        return aves_rate(num_players, args.crows, args.seconds, args.max_moves)
-    return game_rate(game_id, num_players, args.seconds, args.max_moves)
+    return playout_rate(game_id, num_players, args.seconds, args.max_moves, args.crows)
 
 
 def _report(name: str, num_players: int, figures: tuple[float, int, int]) -> None:

@@ -15,6 +15,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from aves_core import get_game
+from aves_core.bots import RandomBot
 from aves_core.envs import ObservationPolicy, self_play
 from aves_core.envs.gymnasium import AvesCoreGymEnv
 from aves_core.kernel.errors import AvesError
@@ -215,3 +216,45 @@ def test_the_legal_actions_are_the_masks_ones(game: str, players: int) -> None:
         observation, _, terminated, truncated, _ = env.step(rng.choice(legal))
         if terminated or truncated:
             observation, _ = env.reset()
+
+
+class _RandomElsewhere(RandomBot):
+    """The random bot under another name: the env asks it through the general path
+    (its ``choose``, its moves checked) where it plays ``RandomBot``'s moves itself."""
+
+
+@pytest.mark.parametrize(("game", "players"), [("cubirds", 3), ("boxes", 3),
+                                               ("soulaween", 2)])
+def test_the_envs_own_loop_plays_what_the_general_path_plays(game: str,
+                                                             players: int) -> None:
+    # Cubirds: chance moves drawn in the loop; Boxes: simultaneous bids, which the loop
+    # leaves to the general path. The same seed, the same episode to the move.
+    played = []
+    for opponent in ("random", _RandomElsewhere()):
+        env = AvesCoreGymEnv(game=game, num_players=players, opponents=opponent)
+        env.reset(seed=7)
+        _play_out(env, 7, observation=True)
+        played.append(list(env.match.moves))
+    assert played[0] == played[1]
+    assert len(played[0]) > 20
+
+
+@pytest.mark.parametrize("game", ["cubirds", "boxes"])
+def test_a_mask_the_caller_spoils_spoils_nothing_else(game: str) -> None:
+    # Cubirds and Boxes give the same tuple of legal moves again, and the env reuses the
+    # mask it made of it: the caller's copy is its own.
+    env = AvesCoreGymEnv(game=game, num_players=2)
+    observation, _ = env.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(300):
+        mask = observation["action_mask"]
+        legal = env.match.action_indices(env.seat, env.match.legal_moves(env.seat))
+        assert np.flatnonzero(mask).tolist() == sorted(legal)
+        assert env.legal_actions() == sorted(legal)
+        action = rng.choice(env.legal_actions())
+        mask[:] = 1 - mask  # the caller's to spoil
+        observation, _, terminated, truncated, info = env.step(action)
+        assert "illegal_action" not in info
+        if terminated or truncated:
+            observation, _ = env.reset()
+    assert env.match._mask_hits > 0  # masks were reused

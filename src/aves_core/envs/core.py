@@ -28,11 +28,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from aves_core.bots import Bot, make_bot
+from aves_core.bots import Bot, RandomBot, make_bot
 from aves_core.kernel.encoding import OBSERVATION_HIGH, Encoding
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Chance
 from aves_core.kernel.registry import get_game
+
+_Seen = tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], list[int], bytes]
+"""A seat's observation, mask, allowed indices and mask as bytes (``Match._observe``)."""
+_MASKS_KEPT = 1024
+"""The most masks a match keeps for reuse (``Match._observe``)."""
 
 __all__ = ["OBSERVATION_HIGH", "Match", "ObservationPolicy", "Opponent", "action_index",
            "final_info", "opponent_of", "self_play"]
@@ -138,9 +143,14 @@ def opponent_of(spec: object, game: Any) -> Opponent:
 
 
 def _kind(opponent: Opponent) -> str:
-    """How the match asks an opponent for its move."""
+    """How the match asks an opponent for its move: "random" (the kernel's own random
+    bot, whose ``choose`` is ``rng.choice`` of the legal moves, which the match calls
+    itself), "offer" (a bot shown its legal moves alone), "bot" (a bot shown its view
+    and events), "policy" or "view"."""
     if isinstance(opponent, ObservationPolicy):
         return "policy"
+    if type(opponent) is RandomBot:
+        return "random"
     if isinstance(opponent, Bot):
         return "bot" if getattr(opponent, "uses_view", True) else "offer"
     return "view"
@@ -202,8 +212,12 @@ class Match:
         self._trusted: set[int] = set()
         self._events: dict[int, list[Any]] | None = None
         self._views: dict[int | None, Any] = {}
-        self._observed: dict[int, dict[str, npt.NDArray[Any]]] = {}
-        self._legal: dict[int, list[int]] = {}
+        self._seen: dict[int, _Seen] = {}
+        self._masks: dict[int, tuple[Sequence[Any], list[int], bytes]] | None = {}
+        self._mask_hits = 0
+        """Masks by the identity of the legal moves they were made of (kept alive with
+        them, so an id is never another's): a game that gives the same tuple of legal
+        moves again (Cubirds', Boxes') has its mask copied, not made."""
         self._index = getattr(self.encoding, "index", None)  # ActionTable's move -> index
         # Every legal move's index in one call, where the encoding gives it.
         self._indices = getattr(self.encoding, "indices", None)
@@ -232,11 +246,10 @@ class Match:
         # Events only for the opponents that read them: each seat's, redacted, kept as
         # they happen (never rebuilt from the start).
         readers = [seat for seat, (kind, opponent) in self._opponents.items()
-                   if kind in ("bot", "offer") and getattr(opponent, "uses_events", True)]
+                   if kind in ("bot", "offer", "random") and getattr(opponent, "uses_events", True)]
         self._events = {seat: [] for seat in readers} if readers else None
         self._views = {}
-        self._observed = {}
-        self._legal = {}
+        self._seen = {}
 
     @property
     def state(self) -> Any:
@@ -265,31 +278,54 @@ class Match:
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """The seat's observation and action mask, from its view alone (made once per
         state: asked again before the next move, the same arrays come back)."""
-        observed = self._observed.get(seat)
-        if observed is None:
-            view = self.view(seat)
-            observation = np.zeros(self.size, dtype=np.float32)
-            self.encoding.observe(view, observation)
-            mask = self._mask_of(seat, view.legal_moves)
-            observed = self._observed[seat] = {"observation": observation,
-                                               "action_mask": mask}
-        return dict(observed)
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._observe(seat)
+        return {"observation": seen[0], "action_mask": seen[1]}
 
-    def _mask_of(self, seat: int, moves: Sequence[Any]) -> npt.NDArray[np.int8]:
-        """The mask of the seat's legal ``moves`` (NOOP alone when there are none)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        indices = self._legal[seat] = self.action_indices(seat, moves) if moves \
-            else [self.noop]
-        for index in indices:
-            mask[index] = 1  # item by item: quicker than numpy's indexing by a list
-        return mask
+    def _observe(self, seat: int) -> _Seen:
+        """What the seat is shown of the state: its observation, its mask, its allowed
+        action indices (ascending) and the mask as bytes (for the match's own checks:
+        the caller may spoil the mask it is given)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(self._state, seat)
+        observation = np.zeros(self.size, dtype=np.float32)
+        self.encoding.observe(view, observation)
+        moves = view.legal_moves
+        masks = self._masks
+        made = None if masks is None else masks.get(id(moves))
+        if made is not None and made[0] is moves:
+            indices, allowed = made[1], made[2]
+            self._mask_hits += 1
+        else:
+            indices = self.action_indices(seat, moves) if moves else [self.noop]
+            marks = bytearray(self.num_actions)
+            for index in indices:
+                marks[index] = 1
+            indices.sort()
+            allowed = bytes(marks)
+            if masks is not None:
+                if len(masks) >= _MASKS_KEPT:
+                    # A game that gives most states new tuples of moves seldom finds
+                    # its masks again: keeping them would only slow the garbage
+                    # collector down.
+                    self._masks = None if self._mask_hits < _MASKS_KEPT else {}
+                    self._mask_hits = 0
+                else:
+                    masks[id(moves)] = (moves, indices, allowed)
+        seen = self._seen[seat] = (observation,
+                                   np.frombuffer(bytearray(allowed), dtype=np.int8),
+                                   indices, allowed)
+        return seen
 
     def legal_actions(self, seat: int) -> list[int]:
         """The seat's allowed action indices now, ascending as in its mask (NOOP alone
         when it is not to move): what ``observe`` found, without reading the mask."""
-        if seat not in self._legal:
-            self.observe(seat)
-        return sorted(self._legal[seat])
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._observe(seat)
+        return list(seen[2])
 
     def action_indices(self, seat: int, moves: Sequence[Any]) -> list[int]:
         """The action indices of the seat's ``moves``."""
@@ -326,8 +362,7 @@ class Match:
                 self._apply(game.chance_move(self._state, chance))
         # What was seen of the state before is stale.
         self._views = {}
-        self._observed = {}
-        self._legal = {}
+        self._seen = {}
 
     def _apply(self, move: Any) -> None:
         game = self.game
@@ -360,8 +395,8 @@ class Match:
                 return self.encoding.move_of(index, self.view(seat))
             except ArgumentError:
                 return None
-        observed = self._observed.get(seat)  # the mask the learner was just shown
-        allowed = (observed["action_mask"][index] == 1 if observed is not None
+        seen = self._seen.get(seat)  # the mask the learner was just shown
+        allowed = (seen[3][index] if seen is not None
                    else index in self.action_indices(seat, moves))
         return self.encoding.by_seat[seat][index] if allowed else None  # type: ignore
 
@@ -369,15 +404,16 @@ class Match:
         """The learner at ``seat`` plays action ``index``, then the opponents move until
         the learner's turn or the end; whether the action was one the mask allowed.
 
-        The environments' hot path, written out: where no events are made and no
-        chance settled, the random bots' moves are played here without a call per
-        move (``act`` and ``opponent_moves`` say the same at length)."""
-        if self._events is not None or self._chance is not None:
+        The environments' hot path, written out: where no events are made, the chance
+        moves and the random bots' moves are played here without a call per move
+        (``act``, ``play`` and ``opponent_moves`` say the same at length)."""
+        if self._events is not None:
             allowed = self.act(seat, index)
             self.opponents_until(seat)
             return allowed
-        game, played, state = self.game, self.moves, self._state
+        game, played, state, chance = self.game, self.moves, self._state, self._chance
         step, legal_moves, to_move_of = game.step, game.legal_moves, game.to_move
+        awaits, chance_move = game.awaits_chance, game.chance_move
         legal = self.legal_moves(seat)
         allowed = index == self.noop
         count = 0
@@ -389,24 +425,37 @@ class Match:
             state = step(state, move)
             played.append(move)
             count = 1
-        opponents, trusted, rng = self._opponents, self._trusted, self.rng
+            while chance is not None and awaits(state):
+                move = chance_move(state, chance)
+                state = step(state, move)
+                played.append(move)
+        opponents, trusted, choice = self._opponents, self._trusted, self.rng.choice
         while True:
             to_move = to_move_of(state)
             if seat in to_move or not to_move:  # the learner's turn, or the end
                 break
             other = to_move[0]
             kind, opponent = opponents[other]
-            if kind != "offer" or len(to_move) > 1 or other not in trusted:
-                self._state, self._views, self._observed, self._legal = state, {}, {}, {}
+            if len(to_move) > 1 or other not in trusted:
+                kind = "general"
+            if kind == "random":
+                move = choice(legal_moves(state))
+            elif kind == "offer":
+                move = opponent.choose(_Offer(other, legal_moves(state)), (), self.rng)
+            else:
+                self._state, self._views, self._seen = state, {}, {}
                 self.total_moves += count
                 self.opponent_moves(other, to_move)  # the general path
                 state, count = self._state, 0
                 continue
-            move = opponent.choose(_Offer(other, legal_moves(state)), (), rng)
             state = step(state, move)
             played.append(move)
             count += 1
-        self._state, self._views, self._observed, self._legal = state, {}, {}, {}
+            while chance is not None and awaits(state):
+                move = chance_move(state, chance)
+                state = step(state, move)
+                played.append(move)
+        self._state, self._views, self._seen = state, {}, {}
         self.total_moves += count
         return allowed
 
@@ -431,8 +480,8 @@ class Match:
                 raise ArgumentError(f"the policy at seat {seat} chose an action its mask "
                                     "forbids")
             return
-        view: Any = _Offer(seat, self.legal_moves(seat, to_move)) if kind == "offer" \
-            else self.view(seat)
+        view: Any = _Offer(seat, self.legal_moves(seat, to_move)) \
+            if kind in ("offer", "random") else self.view(seat)
         if kind == "view":
             move = opponent(view)
         else:

@@ -103,11 +103,11 @@ class AvesCoreGymEnv(gymnasium.Env[Any, Any]):
 
     def _shown(self) -> tuple[Any, dict[str, Any]]:
         """The learner's observation as the space says, and the step's info so far."""
-        observed = self.match.observe(self.seat)
-        self._mask = observed["action_mask"]
+        shown = self.match.observe(self.seat)
+        self._mask = mask = shown["action_mask"]
         if self.flat:
-            return observed["observation"], {"action_mask": self._mask.astype(np.bool_)}
-        return observed, {}
+            return shown["observation"], {"action_mask": mask.astype(np.bool_)}
+        return shown, {}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Any, dict[str, Any]]:
@@ -131,21 +131,21 @@ class AvesCoreGymEnv(gymnasium.Env[Any, Any]):
         end. The last step's info holds ``final_info``: winners, scores, rank,
         ``is_success`` and the reason."""
         match = self.match
+        index = action_index(action)
         if match.result is not None:
             raise ArgumentError("the game is over: call reset()")
-        allowed = match.advance(self.seat, action_index(action))
+        allowed = match.advance(self.seat, index)
         self.steps += 1
         observation, info = self._shown()
         reward = 0.0
         if not allowed:
             reward = match.illegal_reward
-            info["illegal_action"] = action_index(action)
-        terminated = match.result is not None
-        if terminated:
-            reward += match.rewards()[self.seat]
-            info.update(match.final_info(self.seat))
-        truncated = not terminated and self.steps >= self.max_steps
-        return observation, reward, terminated, truncated, info
+            info["illegal_action"] = index
+        if match.result is None:
+            return observation, reward, False, self.steps >= self.max_steps, info
+        reward += match.rewards()[self.seat]
+        info.update(match.final_info(self.seat))
+        return observation, reward, True, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions as a bool array the size of the action space:
