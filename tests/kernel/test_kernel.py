@@ -391,7 +391,8 @@ def test_aves_new_writes_a_generic_log(capsys: pytest.CaptureFixture[str]) -> No
      "aves new: AVES options: unknown key 'dragons' (dragons)"),
     (["new", "--game", "aves", "--players", "3", "--options", "[1]"],
      "aves new: --options must be a JSON object"),
-    (["simulate", "--game", "aves"], "aves simulate: --players is required for AVES (2 to 6)"),
+    (["simulate", "--game", "aves", "--players", "7"],
+     "aves simulate: AVES is for 2 to 6 players, not 7"),
     (["play", "--game", "toy", "--bots", "greedy"],
      "aves play: unknown bot 'greedy' for High card: choose from random"),
 ])

@@ -26,29 +26,43 @@ from aves_core.cli.common import (
     add_game_arguments,
     game_of,
     options_of,
-    players_of,
 )
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Game
 from aves_core.kernel.log import LogLike, dump_log
 from aves_core.kernel.sim import MOVE_LIMIT, GameRecord, SimulationSpec, Summary, simulate
 
-__all__ = ["add_parsers", "format_summary", "histogram", "run_simulate", "run_tournament"]
+__all__ = [
+    "MAX_MOVES",
+    "add_parsers",
+    "format_summary",
+    "histogram",
+    "run_simulate",
+    "run_tournament",
+]
 
 AnyGame = Game[Any, Any, Any, Any, Any, Any]
+
+MAX_MOVES = 3000
+"""The default ``--max-moves``: the move limit Cubirds' and Tsukuru 10 Ten's rules give
+simulations (CB17, TK18); no game's rules give another. Of 2,000 heads-up Tsukuru games
+between random bots, 901 ran past 1,000 moves and 2 reached 3,000; random bots' games
+of the other games end within 500 moves."""
 
 
 def add_parsers(commands: Any) -> None:
     """Add ``simulate`` and ``tournament`` to the ``aves`` subcommands."""
-    bots_help = ("bots, comma-separated: random, search and the game's own (AVES: greedy; "
-                 "search:N for N iterations a move, search:40ms for a time budget)")
+    bots_help = ("bots, comma-separated, among those the game has (`aves games` lists "
+                 "them; each of the six games here has random, greedy and search); search:N "
+                 "is N iterations a move, search:40ms a time budget")
     sim = commands.add_parser(
         "simulate", help="play many games between bots and summarise them",
         description="Play seeded games between bots (seats rotate each game) and print win "
                     "shares by bot and by seat with 95% intervals, end reasons and game "
                     "lengths. The same seed gives the same results whatever --workers is.")
     sim.add_argument("--players", type=int, metavar="N",
-                     help="number of players (required unless the game has one count)")
+                     help="number of players (default: the fewest the game allows, "
+                          "2 for each of the six games here)")
     sim.add_argument("--games", type=int, default=1000,
                      help="how many games to play (default 1000)")
     sim.add_argument("--bots", default=None, help=bots_help + " (default: random for all)")
@@ -75,9 +89,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
                              "of it and i, so a run is repeatable")
     parser.add_argument("--workers", type=int, default=1,
                         help="worker processes (default 1); the results do not depend on it")
-    parser.add_argument("--max-moves", type=int, default=1000,
-                        help="stop a game after this many moves of the seats, chance moves "
-                             "not counted (counted as move_limit)")
+    parser.add_argument("--max-moves", type=int, default=MAX_MOVES,
+                        help=f"stop a game after this many moves of the seats, chance moves "
+                             f"not counted (counted as move_limit; default {MAX_MOVES:,}, "
+                             f"the limit Cubirds' and Tsukuru 10 Ten's rules give "
+                             f"simulations; no game's rules give another)")
 
 
 def _bots(game: AnyGame, spec: str, players: int) -> tuple[str, ...]:
@@ -139,10 +155,8 @@ def _close(results: Iterator[Any]) -> None:
 def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """``aves simulate``; returns the exit status."""
     game = game_of(args)
-    if args.players is None and game.facts.min_players != game.facts.max_players:
-        raise UsageError(f"--players is required for {game.facts.name} "
-                         f"({game.facts.min_players} to {game.facts.max_players})")
-    args.players = players_of(game, args.players)
+    if args.players is None:
+        args.players = game.facts.min_players
     game.check_players(args.players)
     bots = _bots(game, args.bots or ",".join(["random"] * args.players), args.players)
     if args.games < 0 or args.workers < 1 or args.max_moves < 1:

@@ -141,7 +141,8 @@ def standard_bots(game: Game[Any, Any, Any, Any, Any, Any], *,
 
 def make_bot(spec: str, game: Game[Any, Any, Any, Any, Any, Any]) -> Bot:
     """A bot of ``game`` from its name: ``random``, ``search`` (500 iterations a move),
-    ``search:800``, ``search:40ms``, or a name of the game's own (AVES: ``greedy``)."""
+    ``search:800``, ``search:40ms``, or a name of the game's own (``greedy``, which
+    each of the six games of aves-core has)."""
     factories = game.bot_factories()
     if type(spec) is not str:
         raise ArgumentError(f"a bot is named by a str, not {type(spec).__name__}")
