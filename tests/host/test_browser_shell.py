@@ -289,3 +289,34 @@ def test_a_token_that_no_longer_holds_the_seat_is_said_in_words(
     assert "token" in words
     assert "Watch the table" in words
     me.close()
+
+
+def test_no_page_writes_null_and_a_missing_table_offers_no_seat(
+        browser: Any, server: ServeProcess) -> None:
+    # The replay viewer at move 0, a seat someone holds, a table that is not there.
+    played = post(server, "tables", {"game": "soulaween", "players": ["ann", "bo"],
+                                     "bots": {"0": "greedy", "1": "greedy"}})["table"]
+    held = post(server, "tables", {"game": "soulaween", "players": ["ann", "bo"],
+                                   "bots": {"1": "greedy"}})["table"]
+    post(server, f"tables/{held}/seats/0/join", {})
+    me = Page(browser, server.url, "shell-words")
+    me.page.wait_for_selector("#create")
+    for _ in range(200):
+        if json.load(urllib.request.urlopen(f"{server.url}api/tables/{played}"))["result"]:
+            break
+        me.page.wait_for_timeout(50)
+    me.page.goto(f"{server.url}#/replay/{played}")
+    me.page.wait_for_selector("#slider")
+    assert "The game is set up." in me.page.inner_text("#said")
+    assert "null" not in me.page.inner_text("#main")
+    me.page.goto(f"{server.url}#/table/{held}/join/0")
+    me.page.wait_for_selector("text=Watch the table instead")
+    words = me.page.inner_text("#main")
+    assert "null" not in words
+    assert "You cannot take seat 1: someone holds it already." in words
+    me.page.goto(f"{server.url}#/table/no-such-table/seat/0")
+    me.page.wait_for_selector("text=There is no such table.")
+    words = me.page.inner_text("#main")
+    assert "token" not in words
+    assert "Take the seat" not in words
+    me.close()

@@ -78,8 +78,16 @@ export function fly(from, to, options = {}) {
   });
 }
 
+// The page's main part becomes ``nodes``; a null, undefined or false among them (a part
+// that is not there this time) is left out, never written as text.
 export function show(...nodes) {
-  document.getElementById("main").replaceChildren(...nodes);
+  document.getElementById("main").replaceChildren(...present(nodes));
+}
+
+// The nodes that are there: ``replaceChildren`` and ``append`` would write a null as
+// the text "null".
+export function present(nodes) {
+  return nodes.filter((node) => node !== null && node !== undefined && node !== false);
 }
 
 let toastTimer = null;

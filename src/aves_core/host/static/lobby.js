@@ -254,7 +254,9 @@ export async function joinSeat(here, table, seat) {
   } catch (error) {
     if (!current(here)) return;
     const held = localStorage.getItem(tokenKey(table, seat));
-    show(el("p", {}, `You cannot take seat ${seat + 1}: ${error.message}.`),
+    // The API numbers seats from 0; a person reads them from 1, so the reason is said here.
+    const why = error.code === "seat_taken" ? "someone holds it already" : error.message;
+    show(el("p", {}, `You cannot take seat ${seat + 1}: ${why}.`),
          held ? el("p", {}, el("a", { href: `#/table/${table}/seat/${seat}` }, "This browser holds that seat: go back to it")) : null,
          el("a", { href: `#/table/${table}` }, "Watch the table instead"));
   }

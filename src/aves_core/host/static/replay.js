@@ -3,7 +3,7 @@
 // highlighted and said in words), a slider, and play at a chosen speed. Below the board,
 // what only the log knows (every hand) as the drawing pictures it.
 
-import { call, el, show, toast } from "./kit.js";
+import { call, el, present, show, toast } from "./kit.js";
 import { gameInfo, loadDrawing, makeContext, rulesButton } from "./games.js";
 import { resultWords } from "./table.js";
 import { App, current } from "./state.js";
@@ -82,9 +82,10 @@ async function loadReplay(here, area, text) {
     });
     slider.value = String(at);
     position.textContent = `move ${at} of ${last}`;
-    said.replaceChildren(...(at === 0 ? [el("div", {}, "The game is set up.")]
-      : words[at].map((line) => el("div", { class: /^\s/.test(line) ? "sub" : "" }, line.trim()))),
-      step.move ? el("div", { class: "muted notation" }, `notation: ${step.move}`) : null);
+    said.replaceChildren(...present([
+      ...(at === 0 ? [el("div", {}, "The game is set up.")]
+        : words[at].map((line) => el("div", { class: /^\s/.test(line) ? "sub" : "" }, line.trim()))),
+      step.move ? el("div", { class: "muted notation" }, `notation: ${step.move}`) : null]));
     header.replaceChildren(...stepHeader(step.report, info, context));
     everything.replaceChildren(picture(step.report, context));
     list.querySelectorAll("li").forEach((item, index) => {

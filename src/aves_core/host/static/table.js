@@ -19,11 +19,6 @@ export async function openTable(here, table, seat) {
                        view: null, next: 0, received: 0, lines: [], final: null, board: null, undo: false,
                        updates: Promise.resolve(), pending: 0, idle: true, retries: 0, seats: [],
                        clocks: null, seeded: false, sentAt: null });
-  if (seat !== null && !App.token) {
-    return show(el("p", {}, "This browser holds no token for that seat. "),
-      el("a", { href: `#/table/${table}/join/${seat}` }, "Take the seat"), " or ",
-      el("a", { href: `#/table/${table}` }, "watch the table"), ".");
-  }
   try {
     const summary = await call("GET", `tables/${table}`);
     App.game = summary.game;
@@ -40,6 +35,13 @@ export async function openTable(here, table, seat) {
     return;
   }
   if (!current(here)) return;
+  // Asked only once the table is known to be there: a table that is not has nothing to
+  // take.
+  if (seat !== null && !App.token) {
+    return show(el("p", {}, "This browser holds no token for that seat. "),
+      el("a", { href: `#/table/${table}/join/${seat}` }, "Take the seat"), " or ",
+      el("a", { href: `#/table/${table}` }, "watch the table"), ".");
+  }
   // For tests and the curious: draw a message as if the socket had brought it.
   App.receive = (message) => receive(here, message);
   show(el("p", { class: "muted" }, "Connecting…"));
