@@ -125,6 +125,11 @@ def play_move(page: Page, looks: dict[int, int]) -> str:
         page.once("sealed-building")
         board.click("#commit")
     elif phase == "openAuction":
+        if view["auction"] == "open":  # no earlier container's sealed bids beside it
+            assert board.query_selector("#reveal") is None, view["container"]
+        if view["standing"] is not None and my_move(page):
+            assert f"bid more than {view['standing']:,} ECU, or pass" in board.inner_text(
+                "#status")
         standing = view["standing"]
         if standing is not None and standing >= 600 and board.query_selector("#pass"):
             page.once("open-auction")

@@ -143,10 +143,17 @@ export function mount(root, context) {
     }));
   }
 
+  // The sealed bids of this container while its sale goes on (ties bid openly, then the
+  // payment), and of the container just sold while the next one is chosen and examined;
+  // never an earlier container's beside a later container's auction.
   function revealPanel(view) {
-    const shown = reveal || (view.revealed ? { commits: view.revealed, top: [], container: null } : null);
-    if (!shown || !["openAuction", "payment", "chooseAuction", "examine"].includes(view.phase) || view.result) return null;
-    if (["chooseAuction", "examine"].includes(view.phase) && (!reveal || reveal.container !== view.container - 1)) return null;
+    if (view.result) return null;
+    const selling = ["openAuction", "payment"].includes(view.phase) && view.auction === "sealed";
+    const justSold = ["chooseAuction", "examine"].includes(view.phase) && reveal && reveal.container === view.container - 1;
+    if (!selling && !justSold) return null;
+    const shown = justSold || (reveal && reveal.container === view.container) ? reveal
+      : (view.revealed ? { commits: view.revealed, top: [], container: view.container } : null);
+    if (!shown) return null;
     const best = Math.max(...shown.commits.map(sum));
     return el("section", { class: "panel bx-reveal", id: "reveal" },
       el("h3", {}, `Sealed bids revealed${shown.container ? ` · container ${shown.container}` : ""}`),
@@ -331,7 +338,8 @@ export function describe(view) {
     case "chooseAuction": return "choose an open or a sealed auction";
     case "examine": return `click a box to examine it (${plural(view.actions, "action")} left), or stop`;
     case "sealedBid": return "build your sealed bid from your banknotes and commit it";
-    case "openAuction": return view.standing === null ? "open the auction with a bid" : `raise ${ecu(view.standing)} or pass`;
+    case "openAuction": return view.standing === null ? "open the auction with a bid"
+      : `bid more than ${ecu(view.standing)} ECU, or pass`;
     case "payment": return "choose the banknotes to pay";
     default: return "choose one of your moves";
   }
