@@ -181,7 +181,9 @@ function mountBoard() {
         rulesButton(App.drawing, context()))),
     el("div", { id: "connection", class: "connection", role: "status", hidden: true }),
     el("p", { id: "seeded", class: "seeded-note", hidden: !App.seeded }, `${SEEDED}.`),
-    el("div", { id: "status-box" }),
+    el("div", { id: "status-bar", class: "status-bar" },
+      el("div", { id: "status-box" }),
+      el("div", { id: "status-actions", class: "row status-actions", role: "group", "aria-label": "your moves", hidden: true })),
     el("ul", { id: "clocks", class: "clocks", "aria-label": "clocks", hidden: true }),
     el("p", { id: "timed-out", class: "timed-out-note", role: "status", hidden: true }),
     el("div", { id: "notice", class: "notice", role: "alert", hidden: true }),
@@ -197,6 +199,31 @@ function mountBoard() {
     App.drawing = fallback;
     App.board = fallback.mount(root, context());
   }
+  // The drawing redraws its buttons as the view changes and as a person picks: the bar
+  // follows every change of the board.
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; mirrorActions(root); });
+  }).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+}
+
+// The status bar stays at the top of the screen (as Board Game Arena's does): whose turn,
+// what to do, and the moves a drawing marks as the turn's actions (`data-status-action`
+// on a button: Draw, Pass, Stop examining ...), so that a person scrolled down to a hand
+// on a phone still sees and reaches them. Each is a stand-in that clicks the drawing's
+// own button, which stays where the drawing put it.
+function mirrorActions(root) {
+  const box = document.getElementById("status-actions");
+  if (!box) return;
+  const actions = [...root.querySelectorAll("button[data-status-action]")]
+    .filter((button) => button.isConnected && !button.closest("[hidden]"));
+  box.replaceChildren(...actions.map((button) => el("button", {
+    type: "button", class: `${button.classList.contains("primary") ? "primary " : ""}status-action`,
+    disabled: button.disabled, "aria-label": button.getAttribute("aria-label"),
+    onclick: () => button.click() }, button.textContent)));
+  box.hidden = actions.length === 0;
 }
 
 let noticeTimer = null;

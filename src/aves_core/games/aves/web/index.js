@@ -353,7 +353,7 @@ export function mount(root, context) {
     return el("div", { class: "panel aves-hand" },
       el("h3", {}, "Your hand", el("span", { class: "muted count" }, ` · ${hand.length} card${hand.length === 1 ? "" : "s"}`)),
       handNode,
-      pass ? el("button", { type: "button", class: "primary", id: "pass", "data-focus": "pass", onclick: () => context.play(pass) },
+      pass ? el("button", { type: "button", class: "primary", id: "pass", "data-focus": "pass", "data-status-action": "", onclick: () => context.play(pass) },
         "Pass (only crows, and no gap between equal numbers)") : null,
       el("p", { class: "hand-note", id: "hand-note", role: "status", "aria-live": "polite" }, note),
       canMove ? hint(moves, legalCards) : null);

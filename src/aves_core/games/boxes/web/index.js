@@ -192,7 +192,7 @@ export function mount(root, context) {
                                                                      "aria-label": `take a ${value} note back` })) : el("span", { class: "muted" }, "no notes: a bid of 0")),
       el("p", { class: "bx-total", id: "bid-total" }, `Total: ${ecu(sum(chosen))} ECU`),
       el("div", { class: "bx-buttons" },
-        el("button", { class: "primary", id: "commit", disabled: move ? null : "disabled", onclick: () => move && context.play(move) },
+        el("button", { class: "primary", id: "commit", "data-status-action": "", disabled: move ? null : "disabled", onclick: () => move && context.play(move) },
           `Commit ${ecu(sum(chosen))} ECU face down`),
         chosen.length ? el("button", { id: "clear-bid", onclick: () => { chosen = []; redraw(); } }, "Clear") : null));
   }
@@ -218,8 +218,8 @@ export function mount(root, context) {
                                                  value: String(bidAmount), "aria-label": "your bid in ECU",
                                                  oninput: (event) => { bidAmount = Number(event.target.value); } }) : null;
       rows.push(el("div", { class: "bx-buttons" },
-        quick.map((amount) => el("button", { class: "bid-quick", onclick: () => context.play(byAmount.get(amount)) }, `Bid ${ecu(amount)}`)),
-        pass ? el("button", { id: "pass", onclick: () => context.play(pass) }, "Pass (out of this auction)") : null));
+        quick.map((amount) => el("button", { class: "bid-quick", "data-status-action": "", onclick: () => context.play(byAmount.get(amount)) }, `Bid ${ecu(amount)}`)),
+        pass ? el("button", { id: "pass", "data-status-action": "", onclick: () => context.play(pass) }, "Pass (out of this auction)") : null));
       if (bids.length) {
         rows.push(el("div", { class: "bx-buttons bx-typed" },
           el("label", { for: "bid-amount" }, `Or any amount from ${ecu(low)} to ${ecu(high)}, in 50s: `), input,
@@ -262,8 +262,8 @@ export function mount(root, context) {
       return el("section", { class: "panel bx-auction", id: "auction" },
         el("h3", {}, "You are the auctioneer: choose the auction"),
         el("div", { class: "bx-buttons" },
-          el("button", { class: "primary", id: "choose-open", onclick: () => context.play(kind("open")) }, "Open auction"),
-          el("button", { class: "primary", id: "choose-sealed", onclick: () => context.play(kind("sealed")) }, "Sealed auction")),
+          el("button", { class: "primary", id: "choose-open", "data-status-action": "", onclick: () => context.play(kind("open")) }, "Open auction"),
+          el("button", { class: "primary", id: "choose-sealed", "data-status-action": "", onclick: () => context.play(kind("sealed")) }, "Sealed auction")),
         el("p", { class: "muted" }, "Open: you bid first, then each seat raises or passes in turn. Sealed: every seat commits banknotes face down at once; the highest pays exactly its notes. Then everyone examines, you first."));
     }
     if (view.phase === "examine") {
@@ -271,7 +271,7 @@ export function mount(root, context) {
       if (!stop) return el("section", { class: "panel bx-auction", id: "auction" }, el("p", {}, `${Name(view.examiner)} ${name(view.examiner) === "you" ? "are" : "is"} examining: ${plural(view.actions, "action")} left.`));
       return el("section", { class: "panel bx-auction", id: "auction" },
         el("p", {}, el("b", {}, `${plural(view.actions, "action")} left. `), "Click a box to look at it: a closed box costs 2 actions, an open one 1. Only you see what you find."),
-        el("div", { class: "bx-buttons" }, el("button", { id: "stop", onclick: () => context.play(stop) }, "Stop examining")));
+        el("div", { class: "bx-buttons" }, el("button", { id: "stop", "data-status-action": "", onclick: () => context.play(stop) }, "Stop examining")));
     }
     if (view.phase === "sealedBid") return sealedPanel(view);
     if (view.phase === "openAuction") return openPanel(view);

@@ -343,7 +343,7 @@ export function mount(root, context) {
     } else if (view.phase === "drawOption") {
       box.append(mine ? el("b", {}, "You took no card: draw 2 cards or not?") : `${actor} may draw 2 cards or not…`);
       for (const move of moves) {
-        box.append(el("button", { class: move.type === "draw" ? "primary" : "", id: move.type,
+        box.append(el("button", { class: move.type === "draw" ? "primary" : "", id: move.type, "data-status-action": "",
                                   onclick: () => context.play(move) }, move.type === "draw" ? "Draw 2 cards" : "Don't draw"));
       }
     } else if (view.phase === "flock") {
@@ -351,13 +351,13 @@ export function mount(root, context) {
       for (const move of moves) {
         if (move.type === "fly") {
           const index = at(move.species), count = view.hand[index], kept = count >= BIG[index] ? 2 : 1;
-          box.append(el("button", { class: "primary fly", "data-species": move.species,
+          box.append(el("button", { class: "primary fly", "data-species": move.species, "data-status-action": "",
                                     onclick: () => context.play(move) },
             `Fly ${birds(move.species, count)}: ${kept} home, ${count - kept} discarded`));
         }
       }
       const nofly = moves.find((move) => move.type === "nofly");
-      if (nofly) box.append(el("button", { id: "nofly", onclick: () => context.play(nofly) }, "No flock"));
+      if (nofly) box.append(el("button", { id: "nofly", "data-status-action": "", onclick: () => context.play(nofly) }, "No flock"));
     }
     return box;
   }

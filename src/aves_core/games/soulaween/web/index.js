@@ -228,7 +228,7 @@ export function mount(root, context) {
         const node = root.querySelector(`.cell[data-cell="${name}"]`);
         if (node) node.classList.toggle("pattern", on);
       });
-      box.append(el("button", { class: "primary reap", "data-cells": move.cells.join(" "), onclick: () => context.play(move),
+      box.append(el("button", { class: "primary reap", "data-cells": move.cells.join(" "), "data-status-action": "", onclick: () => context.play(move),
                                 onmouseenter: () => mark(true), onmouseleave: () => mark(false),
                                 onfocus: () => mark(true), onblur: () => mark(false) }, words));
     }
@@ -237,7 +237,7 @@ export function mount(root, context) {
       const to = move.type === "rotate" ? (stance === "hei" ? "bai" : "hei") : stance;
       const words = move.type === "rotate" ? `Turn to ${STANCES[to]} (${STANCE_WORDS[to]})`
         : `Stay ${STANCES[to]} (${STANCE_WORDS[to]})`;
-      box.append(el("button", { class: move.type === "rotate" ? "primary" : "", id: move.type, onclick: () => context.play(move) }, words));
+      box.append(el("button", { class: move.type === "rotate" ? "primary" : "", id: move.type, "data-status-action": "", onclick: () => context.play(move) }, words));
     }
     return box.children.length ? box : null;
   }

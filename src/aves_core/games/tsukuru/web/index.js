@@ -98,16 +98,16 @@ export function mount(root, context) {
     if (!moves.length) return null;
     let finishes = 0;
     const buttons = moves.filter((move) => move.type !== "discard").map((move) => {
-      if (move.type === "draw") return el("button", { class: "primary move", id: "draw", onclick: () => context.play(move) }, "Draw a tile");
+      if (move.type === "draw") return el("button", { class: "primary move", id: "draw", "data-status-action": "", onclick: () => context.play(move) }, "Draw a tile");
       if (move.type === "get") {
         const taken = view.discards[move.source].at(-1);
-        return el("button", { class: "move get", onclick: () => context.play(move) },
+        return el("button", { class: "move get", "data-status-action": "", onclick: () => context.play(move) },
           `Take ${tileName(taken)} from ${context.name(move.source)} with ${move.tiles.split("=")[0].match(/../g).map(tileName).join(" and ")}` +
           (move.tiles.includes("=") ? ` as ${COLOURS[move.tiles.at(-1)]}` : ""));
       }
       const score = view.finish_scores[finishes++];
       const taken = move.type === "finishfrom" ? ` with ${tileName(view.discards[move.source].at(-1))} from ${context.name(move.source)}` : "";
-      return el("button", { class: "primary move finish", onclick: () => context.play(move) },
+      return el("button", { class: "primary move finish", "data-status-action": "", onclick: () => context.play(move) },
         `Finish${taken}: ${tokens(move)} → ${plural(score.points, "point")}`, el("small", {}, parts(score)));
     });
     const canAsk = view.totals.length && !moves.some((move) => move.type.startsWith("finish"));
