@@ -20,11 +20,14 @@ import pytest
 HERE = Path(__file__).parent
 
 
-def test_the_openspiel_cases_pass_in_a_process_of_their_own() -> None:
+@pytest.mark.parametrize("cases", ["tsukuru", "not tsukuru"])
+def test_the_openspiel_cases_pass_in_a_process_of_their_own(cases: str) -> None:
+    # Two processes, so that a parallel run (pytest -n 2) shares them out: Tsukuru's
+    # random games are long (about 900 moves) and take half of the time alone.
     if importlib.util.find_spec("pyspiel") is None:  # not imported here: see above
         pytest.skip("OpenSpiel is not installed (pip install 'aves-core[openspiel]')")
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", cases,
          str(HERE / "openspiel_cases.py")],
         cwd=HERE.parent, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
