@@ -79,6 +79,8 @@ class Page:
         """A screenshot, ``<name>-<label>.png``; its path."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{self.name}-{label}.png"
+        if full_page:  # from the top, where a sticky status bar belongs
+            self.page.evaluate("window.scrollTo(0, 0)")
         self.page.screenshot(path=str(path), full_page=full_page)
         return path
 

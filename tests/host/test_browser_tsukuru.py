@@ -20,6 +20,8 @@ from hostserver import ServeProcess
 
 RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|gameEnd|turnEnd|roundEnd|\b[a-z]+[A-Z][a-z]+\b")
 """Identifiers that must never reach people."""
+CODES = re.compile(r"\b(?:[RBP]\d){2,}\b|\b[RBP]\d=[RB]\b")
+"""Finishes and sets as the notation writes them (``R5R6P7``, ``P8=R``): said in words."""
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +38,9 @@ class Page(kit.Page):
     """A browser page that keeps every message its sockets receive."""
 
     def __init__(self, browser: Any, url: str, name: str, *,
-                 viewport: dict[str, int] | None = None) -> None:
-        super().__init__(browser, "about:blank", f"tsukuru-{name}", viewport=viewport)
+                 viewport: dict[str, int] | None = None, motion: bool = False) -> None:
+        super().__init__(browser, "about:blank", f"tsukuru-{name}", viewport=viewport,
+                         motion=motion)
         self.messages: list[dict[str, Any]] = []
         self.page.on("websocket", lambda socket: socket.on(
             "framereceived", lambda payload: self.messages.append(json.loads(payload))))
@@ -85,6 +88,15 @@ def test_a_whole_tsukuru_game_by_clicking_against_a_bot(
         if not shots["finish"] and me.page.query_selector("#moves button.finish"):
             me.shot("finish-offered")
             shots["finish"] = True
+            assert [] == CODES.findall(people_text(me))
+        if len(kinds) == 6:  # the table: the deck, and each seat's labelled rows
+            me.shot("mid-game", full_page=False)
+            deck = me.page.evaluate("window.avesClient.view.deck_size")
+            assert f"{deck} tiles in the deck" in me.page.inner_text("#deck")
+            for seat in (0, 1):
+                panel = me.page.inner_text(f".tk-seat[data-seat='{seat}']").lower()
+                assert "open sets" in panel
+                assert "discards" in panel
         kind = play_move(me)
         kinds.append(kind)
         if kind == "draw" and not shots["draw"]:
@@ -95,6 +107,17 @@ def test_a_whole_tsukuru_game_by_clicking_against_a_bot(
         assert len(kinds) < 600, "the game did not end"
     me.settled()
     me.shot("over")
+    # The end: the target, and every seat's points, on the board and in the result.
+    view = me.page.evaluate("window.avesClient.view")
+    target = {"basic": 4, "advanced": 25}[view["scoring"]]
+    for where in ("#standings", "#result"):
+        me.page.wait_for_selector(f"{where} >> text=Target: {target} points")
+        words = me.page.inner_text(where)
+        for seat, points in enumerate(view["scores"]):
+            name = "You" if seat == 0 and where == "#standings" else (
+                "you" if seat == 0 else "player 2")
+            assert f"{name}: {points} point" in words, (where, words)
+    assert [] == CODES.findall(people_text(me))
     assert {"draw", "discard"} <= set(kinds)
     assert me.page.query_selector("#result") is not None
     assert me.page.query_selector("#last-finish") is not None or "nobody scores" in \
@@ -208,3 +231,22 @@ def test_a_friend_takes_the_second_seat_by_the_link(browser: Any,
     friend.shot("after")
     for page in (me, friend):
         page.close()
+
+
+def test_tiles_travel_when_drawn_and_discarded(browser: Any, server: ServeProcess) -> None:
+    # Motion allowed: a drawn tile flies from the deck, a discard to its pile.
+    me = Page(browser, server.url, "motion", motion=True)
+    kit.create_table(me, "tsukuru", ["greedy"], {})
+    assert me.wait_for_turn_or_end()
+    me.settled()
+    flights: list[str] = []
+    me.page.expose_function("sawFlight", lambda name: flights.append(str(name)))
+    me.page.evaluate("""new MutationObserver((changes) => { for (const change of changes)
+        for (const node of change.addedNodes) if (node.classList
+            && node.classList.contains('flying')) window.sawFlight(node.className); })
+        .observe(document.body, { childList: true })""")
+    play_move(me)  # a draw or a finish: what a seat does first
+    me.settled()
+    assert flights, "no tile travelled"
+    assert all("tile" in flight for flight in flights)
+    me.close()

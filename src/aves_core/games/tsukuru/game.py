@@ -14,7 +14,13 @@ from aves_core.games.tsukuru import encoding, listing, rules, setup
 from aves_core.games.tsukuru.events import Event, events_for
 from aves_core.games.tsukuru.moves import Move
 from aves_core.games.tsukuru.phases import PHASES, Phase
-from aves_core.games.tsukuru.state import REASONS, TsukuruOptions, TsukuruSetup, TsukuruState
+from aves_core.games.tsukuru.state import (
+    REASONS,
+    TARGETS,
+    TsukuruOptions,
+    TsukuruSetup,
+    TsukuruState,
+)
 from aves_core.games.tsukuru.tiles import counts_of, tiles_of
 from aves_core.games.tsukuru.views import TsukuruView, view_for
 from aves_core.kernel.errors import ArgumentError
@@ -114,10 +120,13 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
         return problems
 
     def state_report(self, state: TsukuruState) -> dict[str, Any]:
-        """Round, dealer, scores, ranks, every seat's concealed tiles, open sets and
-        discards, the deck (top first) and the last finish."""
+        """The scoring and its target, round, dealer, scores, ranks, every seat's
+        concealed tiles, open sets and discards, the deck (top first) and the last
+        finish."""
         shown = state.shown
         return {
+            "scoring": state.options.scoring,
+            "target": TARGETS[state.options.scoring],
             "round": state.round,
             "dealer": state.dealer,
             "scores": list(state.scores),

@@ -1,10 +1,12 @@
-// Tsukuru 10 Ten in the browser: every seat's points, hand size, open sets and discard
-// pile (its last tile, the one a get or a finish may take, marked), the last finish with
-// its score part by part, the seat's own tiles (the drawn one marked), and the moves:
-// Draw, each get, each finish with what it scores (best first), a click on a tile to
-// discard it, and "Why can't I finish?" (the totals the hand reaches). Tiles carry their
-// colour's letter and value, so colour is never the only signal. A game's drawing for
-// aves-core's browser client (docs/hosting.md, "Writing a drawing").
+// Tsukuru 10 Ten in the browser: a table (the deck and every seat's points, hand size,
+// open sets and discard pile, labelled: the last discard, the one a get or a finish may
+// take, marked), the last finish said in words (its sets, its bonuses by name), the seat's
+// own tiles (the drawn one marked), and the moves: Draw, each get, each finish with what it
+// scores (best first), a click on a tile to discard it, and "Why can't I finish?" (the
+// totals the hand reaches). Tiles travel when drawn, discarded or taken (unless the reader
+// prefers reduced motion); at the end, the target and every seat's points. Tiles carry
+// their colour's letter and value, so colour is never the only signal. A game's drawing
+// for aves-core's browser client (docs/hosting.md, "Writing a drawing").
 
 const COLOURS = { R: "red", B: "blue", P: "purple" };
 const BONUS = {
@@ -25,7 +27,23 @@ const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const tileName = (code) => `${COLOURS[code[0]]} ${code[1]}`;
 const parts = (score) => score.parts.map(([code, points]) => `${BONUS[code] || code} +${points}`).join(", ");
 const setText = (set) => set.tiles.map(tileName).join(", ");
-const tokens = (move) => (move.arrangement.length ? move.arrangement.join(" ") : "no set");
+// The points that end the game under each scoring (TK16; state.TARGETS).
+const TARGETS = { basic: 4, advanced: 25 };
+
+// A finish's declared token in words: "B4B5P6" a blue run of blue 4, blue 5 and purple 6,
+// "P5P6P7=B" the same as blue, "R2R2R2" a red triple, "P8=R" a free purple counted red.
+export function tokenWords(token) {
+  const [tiles, colour] = token.split("=");
+  const codes = tiles.match(/../g);
+  if (codes.length === 1) return `${tileName(codes[0])} counted as ${COLOURS[colour]}`;
+  const own = colour || codes.map((code) => code[0]).find((letter) => letter !== "P") || "P";
+  const kind = codes.every((code) => code[1] === codes[0][1]) ? "triple" : "run";
+  return `a ${COLOURS[own]} ${kind} (${codes.map(tileName).join(", ")})`;
+}
+
+const arrangementWords = (tokens) => (tokens.length ? tokens.map(tokenWords).join("; ") : "no set");
+const tokens = (move) => arrangementWords(move.arrangement);
+const shapeToken = (set) => set.tiles.join("") + (set.tiles.every((code) => code[0] === "P") ? `=${set.colour}` : "");
 
 // One tile: its colour, letter and value.
 function tile(el, code, extra, attrs) {
@@ -54,13 +72,34 @@ export function mount(root, context) {
           bot ? el("span", { class: "badge" }, `bot · ${bot}`) : null,
           seat === view.dealer ? el("span", { class: "badge dealer" }, "dealer") : null,
           seat === view.active ? el("span", { class: "badge turn" }, "to move") : null),
-        el("p", {}, `${plural(points, "point")} · ${plural(view.hand_sizes[seat], "tile")} in hand`),
-        el("div", { class: "tk-open" }, view.open_sets[seat].length
-          ? view.open_sets[seat].map((set) => openSet(el, set)) : el("span", { class: "none" }, "no open set")),
+        el("p", { class: "tk-count" }, `${plural(points, "point")} · `,
+          el("span", { class: "tk-in-hand" }, `${plural(view.hand_sizes[seat], "tile")} in hand`)),
+        el("div", { class: "tk-open" }, el("span", { class: "tk-label" }, "Open sets"), view.open_sets[seat].length
+          ? view.open_sets[seat].map((set) => openSet(el, set)) : el("span", { class: "none" }, "none")),
         el("div", { class: "tk-pile", "aria-label": `${possessive(name)} discards` },
+          el("span", { class: "tk-label" }, "Discards"),
           pile.length ? pile.map((code, index) => tile(el, code, index === pile.length - 1 ? "last" : ""))
-            : el("span", { class: "none" }, "no discard")));
+            : el("span", { class: "none" }, "none")));
     }));
+  }
+
+  function deck(view) {
+    return el("div", { class: "tk-deck", id: "deck" },
+      el("span", { class: "tile back", id: "deck-top", role: "img", "aria-label": "the deck" }),
+      el("span", {}, el("b", {}, String(view.deck_size)), ` ${view.deck_size === 1 ? "tile" : "tiles"} in the deck`));
+  }
+
+  function standings(view) {
+    if (!view.result) return null;
+    const order = view.scores.map((points, seat) => seat)
+      .sort((a, b) => (view.ranks ? view.ranks[a] - view.ranks[b] : 0) || view.scores[b] - view.scores[a] || a - b);
+    return el("section", { class: "panel tk-standings", id: "standings" },
+      el("h3", {}, "Final standings"),
+      el("p", {}, `Target: ${plural(TARGETS[view.scoring], "point")} (${view.scoring} scoring)` +
+        (view.end === "rounds" ? ", or the most points when the last round ends" : "")),
+      el("ol", {}, order.map((seat) => el("li", { "data-seat": String(seat) },
+        el("b", {}, context.name(seat) === "you" ? "You" : context.name(seat)), `: ${plural(view.scores[seat], "point")}`,
+        view.result.winners.includes(seat) ? el("span", { class: "badge turn" }, "won") : null))));
   }
 
   function shown(view) {
@@ -70,8 +109,8 @@ export function mount(root, context) {
       el("h3", {}, `Last finish: ${context.name(last.seat)}, round ${last.round}`),
       el("div", { class: "tk-tiles" }, tilesOf(last.tiles).map((code) => tile(el, code))),
       last.open_sets.length ? el("p", {}, "Open: ", last.open_sets.map((set) => openSet(el, set))) : null,
-      el("p", {}, `Declared: ${[...last.arrangement.sets.map((set) => set.tiles.join("")),
-                                 ...last.arrangement.colours.map(([code, colour]) => `${code}=${colour}`)].join(" ") || "no set"}`),
+      el("p", {}, `Declared: ${arrangementWords([...last.arrangement.sets.map(shapeToken),
+        ...last.arrangement.colours.map(([code, colour]) => `${code}=${colour}`)])}`),
       el("p", { class: "score" }, `${plural(last.score.points, "point")}: ${parts(last.score)}`));
   }
 
@@ -119,18 +158,57 @@ export function mount(root, context) {
 
   function draw(view) {
     root.replaceChildren(el("div", { class: "tsukuru" },
-      el("p", { class: "tk-round" }, `Round ${view.round} · ${view.scoring} scoring · deck: ${plural(view.deck_size, "tile")}`),
+      el("p", { class: "tk-round" }, `Round ${view.round} · ${view.scoring} scoring · first to ${plural(TARGETS[view.scoring], "point")}`),
       just.length ? el("p", { class: "tk-just", id: "just-now" }, el("b", {}, "Just now: "), just.join(" · ")) : null,
-      seats(view), shown(view), hand(view), actions(view)));
+      standings(view),
+      el("div", { class: "felt tk-table" }, deck(view), seats(view)), shown(view), hand(view), actions(view)));
+  }
+
+  // Where each tile of the events was before the page is redrawn...
+  const rectOf = (node) => (node ? node.getBoundingClientRect() : null);
+  const seatPanel = (seat) => root.querySelector(`.tk-seat[data-seat="${seat}"] .tk-in-hand`);
+  const lastDiscard = (seat) => root.querySelector(`.tk-seat[data-seat="${seat}"] .tk-pile .tile.last`);
+  const myTile = (code) => root.querySelector(`#hand .tile[data-tile="${code}"]`);
+  function capture(events) {
+    const plan = [];
+    for (const event of events) {
+      if (event.type === "drew") plan.push({ event, from: rectOf(root.querySelector("#deck-top")) });
+      else if (event.type === "discarded") {
+        const mine = event.seat === context.seat ? myTile(event.tile) : null;
+        plan.push({ event, from: rectOf(mine || seatPanel(event.seat)) });
+      } else if (event.type === "got") plan.push({ event, from: rectOf(lastDiscard(event.source)) });
+    }
+    return plan;
+  }
+
+  // ... then, on the page redrawn, each travels where it went.
+  async function travel(plan) {
+    const fly = (from, to, options) => (from && to ? context.fly(from, to, options) : Promise.resolve());
+    for (const { event, from } of plan) {
+      if (event.type === "drew") {
+        const mine = event.seat === context.seat ? root.querySelector("#hand .tile.drawn") : null;
+        await fly(from, mine || seatPanel(event.seat), { ghost: mine ? undefined : root.querySelector("#deck-top"), ms: 380 });
+      } else if (event.type === "discarded") {
+        await fly(from, lastDiscard(event.seat), { ms: 380 });
+      } else if (event.type === "got") {
+        const sets = root.querySelectorAll(`.tk-seat[data-seat="${event.seat}"] .tk-open .set`);
+        await fly(from, sets[sets.length - 1], { ms: 450 });
+      }
+    }
   }
 
   return {
     update(view, events, how) {
+      const live = how ? how.live : true;
       if (how && how.fresh) just = [];
+      const moving = live && context.motion !== false && typeof context.fly === "function";
+      const plan = moving ? capture(events) : [];
       const lines = events.filter((event) => !QUIET.has(event.type)).map((event) => narrate(event, context)).filter(Boolean);
       if (lines.length) just = lines.slice(-4);
       why = false;
       draw(view);
+      if (!plan.length) return undefined;
+      return travel(plan).catch(() => {});
     },
   };
 }
@@ -150,7 +228,7 @@ export function narrate(event, context) {
     case "drew": return `${who} drew ${event.tile ? tileName(event.tile) : "a tile"}`;
     case "discarded": return `${who} discarded ${tileName(event.tile)}`;
     case "got": return `${who} took ${tileName(event.tile)} from ${context.name(event.source)} and opened ${event.opened.split("=")[0].match(/../g).map(tileName).join(", ")}`;
-    case "finished": return `${who} finished${event.taken ? ` with ${tileName(event.taken)} from ${context.name(event.source)}` : ""}: ${event.arrangement.join(" ") || "no set"} → ${plural(event.points, "point")} (${event.parts.map(([code, points]) => `${BONUS[code] || code} +${points}`).join(", ")})`;
+    case "finished": return `${who} finished${event.taken ? ` with ${tileName(event.taken)} from ${context.name(event.source)}` : ""}: ${arrangementWords(event.arrangement)} → ${plural(event.points, "point")} (${event.parts.map(([code, points]) => `${BONUS[code] || code} +${points}`).join(", ")})`;
     case "round_dry": return `The deck is empty: round ${event.round} ends and nobody scores`;
     case "round_started": return `Round ${event.round}: ${event.dealer === undefined ? "" : context.name(event.dealer)} deals and moves first`;
     case "dealt": return event.tiles ? `You were dealt ${event.tiles.map(tileName).join(", ")}` : "";
@@ -161,6 +239,21 @@ export function narrate(event, context) {
     default: return "";
   }
 }
+
+// The end, as the table's result line adds it: the target, then every seat's points in
+// the order they finished.
+export function outcome(report, context) {
+  const el = context.el;
+  const order = report.scores.map((points, seat) => seat)
+    .sort((a, b) => (report.ranks ? report.ranks[a] - report.ranks[b] : 0) || report.scores[b] - report.scores[a] || a - b);
+  return el("div", { class: "ranking", id: "ranking" },
+    el("div", {}, `Target: ${plural(report.target, "point")} (${report.scoring} scoring).`),
+    order.map((seat) => el("div", { class: "rank-line", "data-seat": String(seat) },
+      el("b", {}, report.ranks ? ordinal(report.ranks[seat]) : ""), " ", context.name(seat), ": ",
+      plural(report.scores[seat], "point"))));
+}
+
+const ordinal = (rank) => `${rank}${rank === 1 ? "st" : rank === 2 ? "nd" : rank === 3 ? "rd" : "th"}`;
 
 export function picture(report, context) {
   const el = context.el;
