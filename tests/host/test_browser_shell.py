@@ -320,3 +320,41 @@ def test_no_page_writes_null_and_a_missing_table_offers_no_seat(
     assert "token" not in words
     assert "Take the seat" not in words
     me.close()
+
+
+def test_new_game_starts_from_the_tables_players_bots_options_and_clock(
+        browser: Any, server: ServeProcess) -> None:
+    me = Page(browser, server.url, "shell-new-game")
+    names = ["ann", "bo", "cy", "di", "ed", "flo"]
+    create_table(me, "aves", ["random", "greedy", "human", "greedy", "random"],
+                 {"crows": True}, names=names)
+    first = me.page.evaluate("window.avesClient.table")
+    me.page.click("#new-game")
+    me.page.wait_for_selector("#create")
+    assert me.page.input_value("#game") == "aves"
+    assert me.page.input_value("#players") == "6"
+    assert [me.page.input_value(f"#name-{seat}") for seat in range(6)] == names
+    assert [me.page.locator(".seat .who").nth(seat).input_value() for seat in range(6)] == [
+        "me", "random", "greedy", "human", "greedy", "random"]
+    assert me.page.is_checked("#option-crows")
+    me.page.click("#create")
+    me.page.wait_for_function("(first) => window.avesClient.table "
+                              "&& window.avesClient.table !== first", arg=first)
+    second = me.page.evaluate("window.avesClient.table")
+    summary = json.load(urllib.request.urlopen(f"{server.url}api/tables/{second}"))
+    assert summary["players"] == names
+    assert [seat["bot"] for seat in summary["seats"]] == [
+        None, "random", "greedy", None, "greedy", "random"]
+    assert summary["options"]["crows"] is True
+    me.close()
+    # The clock too, and the seat the page held is "me" again.
+    table = post(server, "tables", {"game": "draft-cider", "players": ["ann", "bo", "cy"],
+                                    "bots": {"0": "greedy", "2": "random"},
+                                    "clock": {"kind": "realtime", "bank": 300, "bonus": 10}})
+    held = seated_page(browser, server, table["table"], 1, "shell-new-game-clock")
+    held.page.click("#new-game")
+    held.page.wait_for_selector("#create")
+    assert held.page.input_value("#clock") == "realtime-5"
+    assert [held.page.locator(".seat .who").nth(seat).input_value() for seat in range(3)] == [
+        "greedy", "me", "random"]
+    held.close()

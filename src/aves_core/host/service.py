@@ -343,6 +343,7 @@ class Lobby:
             "to_move": list(table.to_move),
             "events": table.event_count,
             "seeded": record.header.get("seed") is not None,
+            "options": table.game.options_to_json(table.game.options_of(table.log.setup)),
             "result": None if result is None else {"winners": list(result.winners),
                                                    "reason": result.reason},
             "clocks": self._clocks(live),

@@ -20,7 +20,9 @@ function go() {
     return openTable(here, parts[1], null);
   }
   if (parts[0] === "replay") return replayPage(here, parts[1] || null);
-  if (parts[0] === "new") return lobbyPage(here, parts[1] || null);
+  // #/new/<game>: the lobby's form for that game; #/new/<game>/from/<table>/<seat>: the
+  // same table again (its players, bots, options and clock), from a seat (or "watch").
+  if (parts[0] === "new") return lobbyPage(here, parts[1] || null, parts[2] === "from" ? parts[3] : null, parts[4]);
   return lobbyPage(here, null);
 }
 window.addEventListener("hashchange", go);

@@ -11,11 +11,16 @@ import { current } from "./state.js";
 
 const MY_TABLES = 12;  // the seats of "your tables" asked about at each visit
 
-export async function lobbyPage(here, chosenGame) {
+export async function lobbyPage(here, chosenGame, fromTable = null, fromSeat = null) {
   show(el("p", { class: "muted" }, "Loading the lobby…"));
-  let games, tables;
+  let games, tables, again = null;
   try {
     [games, tables] = await Promise.all([gameList(), call("GET", "tables")]);
+    // "New game" from a table: the form starts as that table was set (a table gone, or
+    // of another game, leaves the game's own defaults).
+    if (fromTable) again = await call("GET", `tables/${fromTable}`).catch(() => null);
+    if (again && again.game !== chosenGame) again = null;
+    if (again) again.me = /^\d+$/.test(fromSeat || "") ? Number(fromSeat) : null;
   } catch (error) {
     if (current(here)) show(el("p", {}, `The server did not answer: ${error.message}`));
     return;
@@ -28,7 +33,7 @@ export async function lobbyPage(here, chosenGame) {
   const listed = el("section", { class: "panel", "aria-labelledby": "tables-title" },
     el("h2", { id: "tables-title" }, "Tables"), tableList(tables.tables, names));
   show(el("h1", {}, `Play ${list(games.map((game) => game.name))}`), mine, form, listed);
-  newTableForm(form, games, chosenGame);
+  newTableForm(form, games, chosenGame, again);
   yourTables(here, mine, names);
 }
 
@@ -115,19 +120,19 @@ function tableList(tables, names) {
 
 // --- a new table -------------------------------------------------------------------------
 
-function newTableForm(form, games, chosenGame) {
+function newTableForm(form, games, chosenGame, again = null) {
   const gameSelect = el("select", { id: "game" },
     games.map((game) => el("option", { value: game.id, selected: game.id === chosenGame }, game.name)));
   const summary = el("p", { class: "muted", id: "game-summary" });
   const body = el("div");
-  const clock = clockChoice();  // kept when the game changes
+  const clock = clockChoice(again);  // kept when the game changes
   form.append(el("h2", { id: "new-title" }, "New table"), el("div", { class: "row" }, el("label", {}, "Game ",
     gameSelect)), summary, body);
   const draw = () => {
     const game = games.find((item) => item.id === gameSelect.value);
     summary.textContent = `${game.name}: ${game.summary}. ${game.min_players === game.max_players
       ? `${game.min_players} players` : `${game.min_players} to ${game.max_players} players`}.`;
-    drawGameForm(body, game, clock);
+    drawGameForm(body, game, clock, game.id === (again && again.game) ? again : null);
   };
   gameSelect.addEventListener("change", draw);
   draw();
@@ -148,7 +153,7 @@ const CLOCKS = [
     ["turn-3", { kind: "turn", per_move: 259200 }]] },
 ];
 
-function clockChoice() {
+function clockChoice(again = null) {
   const controls = Object.fromEntries(CLOCKS.flatMap((group) => group.choices));
   const option = ([value, control]) => el("option", { value },
     control === null ? "No clock" : control.kind === "realtime" ? `${controlWords(control)} a move` : controlWords(control));
@@ -156,46 +161,69 @@ function clockChoice() {
     (group.group ? el("optgroup", { label: group.group }, group.choices.map(option)) : group.choices.map(option))));
   const help = el("p", { class: "muted help", id: "clock-help" });
   const explain = () => { help.textContent = controlExplained(controls[select.value]); };
+  const kept = again && again.clocks ? again.clocks.control : null;
+  const same = kept && Object.entries(controls).find(([, control]) => control
+    && Object.keys(control).length === Object.keys(kept).length
+    && Object.entries(control).every(([key, value]) => kept[key] === value));
+  if (same) select.value = same[0];
   select.addEventListener("change", explain);
   explain();
   const box = el("div", { class: "time-control" }, el("label", { for: "clock" }, "Time control "), select, help);
   return { box, read: () => controls[select.value] };
 }
 
-function drawGameForm(body, game, clock) {
+// The form of one game: its players (the count, each seat's name and who plays it), its
+// options and the clock; `again` a table's summary to start from ("New game").
+function drawGameForm(body, game, clock, again = null) {
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  const first = again ? again.players.length : Math.min(Math.max(3, game.min_players), game.max_players);
   const count = el("select", { id: "players" }, counts.map((n) =>
-    el("option", { value: n, selected: n === Math.min(Math.max(3, game.min_players), game.max_players) }, n)));
+    el("option", { value: n, selected: n === first }, n)));
+  // Who plays each seat again: the bots as they were; the seat this page held is "me"
+  // (the first seat when it watched), another person's a friend's.
+  const me = again ? (again.me === null || again.me === undefined ? 0 : again.me) : 0;
+  const whoAgain = (seat) => {
+    if (!again || seat >= again.seats.length) return null;
+    if (seat === me) return "me";
+    return again.seats[seat].bot || "human";
+  };
   const seats = el("div", { class: "seats" });
   const options = el("div", { class: "options" });
   const create = el("button", { class: "primary", id: "create" }, "Create the table");
   body.replaceChildren(el("div", { class: "row" }, el("label", {}, "Players ", count)), seats,
     el("h3", {}, "Options"), options, el("h3", {}, "Clock"), clock.box, el("p", {}, create));
   const drawSeats = () => {
-    seats.replaceChildren(...Array.from({ length: Number(count.value) }, (_, seat) => el("div",
-      { class: "seat panel" }, el("label", { for: `name-${seat}` }, `Seat ${seat + 1}`),
-      el("input", { class: "name", id: `name-${seat}`, value: `player ${seat + 1}`, maxlength: 40 }),
-      el("select", { class: "who", "aria-label": `who plays seat ${seat + 1}` },
-        seat === 0 ? el("option", { value: "me" }, "me, in this browser") : null,
-        el("option", { value: "human" }, "a friend (gets a link)"),
-        game.bots.map((bot) => el("option", { value: bot, selected: seat > 0 && bot === "greedy" },
-                                  `a bot: ${bot}`))))));
+    seats.replaceChildren(...Array.from({ length: Number(count.value) }, (_, seat) => {
+      const was = whoAgain(seat);
+      const mine = again ? seat === me : seat === 0;
+      return el("div",
+        { class: "seat panel" }, el("label", { for: `name-${seat}` }, `Seat ${seat + 1}`),
+        el("input", { class: "name", id: `name-${seat}`, maxlength: 40,
+                      value: again && seat < again.players.length ? again.players[seat] : `player ${seat + 1}` }),
+        el("select", { class: "who", "aria-label": `who plays seat ${seat + 1}` },
+          mine ? el("option", { value: "me" }, "me, in this browser") : null,
+          el("option", { value: "human", selected: was === "human" }, "a friend (gets a link)"),
+          game.bots.map((bot) => el("option", { value: bot, selected: was ? was === bot : !mine && bot === "greedy" },
+                                    `a bot: ${bot}`))));
+    }));
   };
   count.addEventListener("change", drawSeats);
   drawSeats();
-  const inputs = optionInputs(options, game);
+  const inputs = optionInputs(options, game, again ? again.options : null);
   create.addEventListener("click", () => createTable(game, seats, inputs, clock.read()));
 }
 
 // Each of the game's options: a checkbox for a flag, a choice for one that takes one of a
 // few values (`option_choices`), each with its words; the others keep their defaults.
-function optionInputs(box, game) {
+function optionInputs(box, game, chosen = null) {
   const read = {};
+  const values = { ...game.options, ...(chosen || {}) };
   const choices = game.option_choices || {};
   const help = game.option_help || {};
   const explain = (key) => (help[key] ? el("span", { class: "muted help", id: `help-${key}` }, help[key]) : null);
-  for (const [key, value] of Object.entries(game.options)) {
+  for (const [key, value] of Object.entries(values)) {
+    if (!(key in game.options)) continue;
     const label = key.replace(/_/g, " ");
     if (typeof value === "boolean") {
       const check = el("input", { type: "checkbox", id: `option-${key}`, checked: value,
