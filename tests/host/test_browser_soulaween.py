@@ -226,6 +226,10 @@ def test_a_whole_game_with_the_keyboard_only_says_everything_in_words(
     me.page.wait_for_selector("#result .tokens")
     me.settled()
     me.shot("over")
+    # The reap that won stays on the mat, ringed, and said.
+    assert 4 == me.page.locator(".cell.winning").count()
+    assert 4 == me.page.locator(".cell.winning .soul").count()
+    assert "The winning reap: " in me.page.inner_text("#winning-reap")
     text = people_text(me)
     assert not RAW.findall(text), RAW.findall(text)
     assert "token" in text
@@ -319,6 +323,7 @@ def test_tokens_events_and_help_in_words(browser: Any, server: ServeProcess) -> 
     words = answer["help"].split()
     assert 80 < len(words) < 280, len(words)
     assert "3 tokens" in answer["help"]
+    assert "Teacher Vulture token: each reap earns one" in answer["help"]
     page.close()
 
 

@@ -126,9 +126,18 @@ function soul(el, face, extra, label) {
     el("span", { class: "letter", "aria-hidden": "true" }, LETTER[face]));
 }
 
+// What a token is, for its title and the rules: each reap earns one.
+const TOKEN_MEANING = {
+  vulture: "the simple game's token: each reap of four in a line earns one, and three win",
+  cloth: "Little Death's token for a reaped square", scythe: "Little Death's token for a reaped L shape",
+  needle: "Little Death's token for a reaped line",
+};
+
 function tokenPill(el, token, extra) {
   const anubis = /^anubis_(black|white)$/.exec(token);
-  return el("span", { class: `token t-${anubis ? "anubis" : token}${extra ? ` ${extra}` : ""}`, "data-token": token },
+  const meaning = anubis ? `Anubis's token, showing the colour reaped (${anubis[1]})` : TOKEN_MEANING[token];
+  return el("span", { class: `token t-${anubis ? "anubis" : token}${extra ? ` ${extra}` : ""}`, "data-token": token,
+                      title: meaning ? `${tokenWords(token)}: ${meaning}` : null },
     anubis ? soul(el, anubis[1], "mini", `${anubis[1]}`) : null, tokenWords(token));
 }
 
@@ -144,6 +153,7 @@ export function mount(root, context) {
   const el = context.el, who = context.name;
   const memory = Memory();
   let view = null, cell = null, refocus = null;
+  let lastReap = null;  // the last reap's cells and face: at the end, the winning reap
 
   const bot = (seat) => (context.seats && context.seats[seat] ? context.seats[seat].bot : null);
   const tokenNeed = (state, seat) => (state.characters[seat] === "little_death" ? "one Cloth, one Scythe and one Needle" : "3 tokens");
@@ -185,8 +195,10 @@ export function mount(root, context) {
         const marker = lastHere.length ? el("span", { class: "marker", "aria-hidden": "true" },
           lastHere.map((seat) => tagOf(context, seat)).join(" · ")) : null;
         const lastWords = lastHere.length ? `, last put by ${lastHere.map(who).join(" and ")}` : "";
-        const box = el("div", { class: classes, "data-cell": name });
-        if (face) box.append(soul(el, face, isNewest ? "last" : "", `${face} piece on ${name}${lastWords}`));
+        const won = view.result && !options.still && lastReap && lastReap.cells.includes(name);
+        const box = el("div", { class: `${classes}${won ? " winning" : ""}`, "data-cell": name });
+        if (won && !face) box.append(soul(el, lastReap.face, "reaped", `${lastReap.face} piece reaped from ${name}: the winning reap`));
+        else if (face) box.append(soul(el, face, isNewest ? "last" : "", `${face} piece on ${name}${lastWords}`));
         else if (legal) {
           box.append(el("button", { class: "spot", "data-cell": name, "aria-expanded": cell === name ? "true" : "false",
                                     "aria-label": `empty cell ${name}: put a piece here${lastWords}`,
@@ -250,7 +262,9 @@ export function mount(root, context) {
       ? (document.activeElement.dataset.cell || null) : null;
     root.replaceChildren(el("div", { class: "felt soulaween" },
       el("div", { class: "seats" }, [0, 1].map((seat) => seatPanel(state, seat))),
-      el("div", { class: "mat-box" }, matNode(state, mat, options)),
+      el("div", { class: "mat-box" }, matNode(state, mat, options),
+        view.result && lastReap && !options.still ? el("p", { class: "winning-words", id: "winning-reap" },
+          `The winning reap: ${cellList(lastReap.cells)} (${lastReap.face}), ${shape(lastReap.cells)}`) : null),
       options.still ? null : actions(state)));
     // The keyboard stays where it was: on the face chooser just opened, or on the cell.
     const target = refocus === "face" ? root.querySelector("#faces button[data-face]")
@@ -300,9 +314,12 @@ export function mount(root, context) {
   return {
     update(next, events, how) {
       const live = how ? how.live : true;
-      if (how && how.fresh) memory.reset();  // the whole history: start afresh
+      if (how && how.fresh) { memory.reset(); lastReap = null; }  // the whole history: start afresh
       const before = view ? { black: view.state.black, white: view.state.white } : null;
-      for (const event of events) memory.add(event);
+      for (const event of events) {
+        memory.add(event);
+        if (event.type === "pieces_reaped") lastReap = { cells: event.cells, face: event.face };
+      }
       view = next;
       cell = null;
       const moving = live && before && context.motion !== false && typeof context.fly === "function"
@@ -368,7 +385,7 @@ export function help(context) {
     el("ol", {},
       el("li", {}, "Put a piece on an empty cell, black or white face up."),
       el("li", {}, "Every piece beside it (up, down, left, right) turns over."),
-      el("li", {}, "If four pieces of one colour stand in a line (a row, a column or a diagonal), you reap them: they leave the mat and you take a token. If several lines can be reaped, you choose one."),
+      el("li", {}, "If four pieces of one colour stand in a line (a row, a column or a diagonal), you reap them: they leave the mat and you take a token (in the simple game, the Teacher Vulture token: each reap earns one). If several lines can be reaped, you choose one."),
       el("li", {}, "When the mat is full, every piece showing the colour you put leaves it.")),
     el("h3", {}, "Characters (standard game)"),
     el("ul", {},
