@@ -229,6 +229,8 @@ def test_a_whole_boxes_game_by_two_people_and_two_bots(
         page.once("over")
         assert page.page.query_selector("#final") is not None
         assert [] == RAW.findall(people_text(page)), people_text(page)
+        # A default name as the lobby gives it, everywhere: "player 3", never "Player 3".
+        assert not re.search(r"\bPlayer \d", people_text(page)), people_text(page)
     assert {"chooseAuction", "examine", "sealedBid", "openAuction"} <= set(kinds)
     assert both_sealed
     assert [] == serious_violations(ann)

@@ -358,3 +358,25 @@ def test_new_game_starts_from_the_tables_players_bots_options_and_clock(
     assert [held.page.locator(".seat .who").nth(seat).input_value() for seat in range(3)] == [
         "greedy", "me", "random"]
     held.close()
+
+
+def test_seats_are_tagged_apart_and_lists_count_from_one(browser: Any,
+                                                         server: ServeProcess) -> None:
+    # A tag on a card or a cell ("playe…" cut two names alike), and the fallback's lists
+    # numbered as the shell numbers seats, from 1.
+    page = Page(browser, server.url, "shell-tags")
+    page.page.wait_for_selector("#create")
+    answer = page.page.evaluate("""async () => {
+        const games = await import(new URL("static/games.js", document.baseURI).href);
+        const kit = await import(new URL("static/kit.js", document.baseURI).href);
+        const list = kit.readable([{ cards: 1 }, { cards: 2 }]);
+        return {
+          tags: games.seatTags(["you", "player 2", "player 3", "Andrea", "Anton", "Bo"]),
+          start: list.getAttribute("start"),
+          first: list.querySelector("li") !== null,
+        };
+    }""")
+    assert ["you", "P2", "P3", "P4", "P5", "Bo"] == answer["tags"]
+    assert answer["first"]
+    assert answer["start"] in (None, "1")
+    page.close()

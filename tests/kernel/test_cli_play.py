@@ -80,6 +80,21 @@ def test_seats_that_share_a_name_are_told_apart_by_their_seat() -> None:
     assert ("ann", "bo") == shown_names(["ann", "bo"])
 
 
+@pytest.mark.parametrize("game_id", ["tsukuru", "cubirds", "aves", "boxes"])
+def test_the_table_tells_two_bots_of_one_name_apart(
+        game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Every line of the screen, the table's rows included ("last finish: greedy" said
+    # nothing), names each of two greedy bots by its seat.
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    main(["play", "--game", game_id, "--players", "3", "--seed", "1", "--bots", "greedy",
+          "--log", str(tmp_path / "game.jsonl"), "--color", "never"])
+    out = capsys.readouterr().out
+    assert "greedy (seat 1)" in out
+    for line in out.splitlines():
+        assert not re.match(r"^greedy\b(?! \(seat)", line), line
+
+
 # --- several people at one terminal (Sealed, the toy of sealed bids of simgame.py) ------
 
 
@@ -184,6 +199,8 @@ def test_two_people_commit_boxes_sealed_bids_in_turn_none_seeing_the_others(
 ])
 def test_bad_people_are_usage_errors(args: list[str], message: str,
                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import simgame  # noqa: F401 - registers "toy-sealed" (whichever test ran before)
+
     assert 2 == main(["play", "--game", "toy-sealed", "--players", "3", *args])
     assert message in capsys.readouterr().err
 

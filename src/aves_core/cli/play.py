@@ -238,7 +238,7 @@ def _turn(table: Table, terminal: _Terminal, stdin: TextIO) -> int | None:
     """One line of the person at ``terminal.seat``: None to go on, else the exit status."""
     seat, screen = terminal.seat, terminal.screen
     view = table.view(seat)
-    terminal.lines(screen.table(view, table.players, terminal.paint))
+    terminal.lines(screen.table(view, terminal.names, terminal.paint))
     terminal.lines(screen.moves(view, terminal.paint))
     terminal.out.write("> ")
     terminal.out.flush()

@@ -51,13 +51,28 @@ export function makeContext(info, seat, players, play, extra = {}) {
   const seats = extra.seats && extra.seats.length ? extra.seats
     : players.map((name, index) => ({ seat: index, name, bot: null }));
   const name = (who) => (who === seat && seat !== null ? "you" : (players[who] || `player ${who + 1}`));
+  const tags = seatTags(players.map((_, who) => name(who)));
   return {
     game: info, seat, players, seats, el, fly, name,
+    tag: (who) => tags[who] || `P${who + 1}`,
     list: (whos) => list(whos.map(name)),
     motion: motion(),
     replay: Boolean(extra.replay),
     play: play || (() => {}),
   };
+}
+
+// A short tag for each seat's name, each different, for a marker on a card or a cell:
+// a name of up to 4 letters as it is ("you", "Bo"), else its first letter and its digits
+// ("player 3": "P3") or its first two letters ("Cyril": "Cy"); where two tags would read
+// the same, the seat's number ("P1", "P2"), so that two seats never look alike.
+export function seatTags(names) {
+  const tags = names.map((name) => {
+    if (name.length <= 4) return name;
+    const digits = /(\d+)$/.exec(name);
+    return digits ? `${name[0].toUpperCase()}${digits[1]}` : name.slice(0, 2);
+  });
+  return tags.map((tag, who) => (tags.indexOf(tag) === tags.lastIndexOf(tag) ? tag : `P${who + 1}`));
 }
 
 // "Rules": a button opening the game's help panel (its drawing's `help`), in a dialog.

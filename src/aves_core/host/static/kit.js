@@ -217,7 +217,7 @@ function shown(value, seats, key, top) {
       return el("span", { class: "data-line" }, value.map((item, index) =>
         [index ? ", " : null, scalar(item)]));
     }
-    return el("ol", { class: "data-list", start: 0 }, value.map((item) =>
+    return el("ol", { class: "data-list" }, value.map((item) =>
       el("li", {}, shown(item, seats, null, false))));
   }
   if (value !== null && typeof value === "object") {

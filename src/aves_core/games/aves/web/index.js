@@ -280,7 +280,7 @@ export function mount(root, context) {
           style: `left:${layout.cards[index].x - w / 2}px;top:${layout.cards[index].y - h / 2}px;width:${w}px;height:${h}px` } });
         if (owner !== null) {
           node.classList.add("marked");
-          node.append(el("span", { class: "who", "aria-hidden": "true" }, who(owner)));
+          node.append(el("span", { class: "who", "aria-hidden": "true" }, context.tag ? context.tag(owner) : who(owner)));
         }
         if (recent && recent.cards.includes(code)) node.classList.add("recent");
         ringNodes.push(node);

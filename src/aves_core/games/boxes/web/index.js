@@ -30,7 +30,9 @@ function cardName(code) {
   return `${COLOURS[code[0]]} ${code.slice(1)}`;
 }
 const possessive = (name) => (name === "you" ? "your" : `${name}'s`);
-const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// "You" at the start of a sentence; a player's name as it was given ("player 2", as the
+// lobby and the other games say it).
+const cap = (text) => (text === "you" ? "You" : text);
 
 // One card: its colour's letter over its value.
 function card(el, code, extra, attrs) {

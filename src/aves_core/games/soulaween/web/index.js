@@ -143,6 +143,7 @@ function tokenPill(el, token, extra) {
 
 // A short tag for a seat, for the marker on its last cell: "you", "Bo", "P2".
 function tagOf(context, seat) {
+  if (context.tag) return context.tag(seat);  // the shell's: every seat's different
   const name = context.name(seat);
   if (name.length <= 4) return name;
   const digits = /(\d+)$/.exec(name);
