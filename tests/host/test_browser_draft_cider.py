@@ -43,6 +43,9 @@ CARD = re.compile(r"\b[GYR][1-5][1-5]\b")
 MINUS = "\u2212"
 """The page writes negative scores with a minus sign."""
 LOTS = ("mono", "feather", "tree", "unlucky", "forte", "couple", "stable", "bad")
+CODES = re.compile(r"\b[GYR]\d\d\b|\b(?:red|gold|green) \d\d\b")
+"""A card as its code (``Y41``) or as a colour and two digits ("red 13" reads as
+thirteen): the page says sweetness and height."""
 
 
 @pytest.fixture(scope="module")
@@ -211,6 +214,7 @@ def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
     assert me.page.locator(".dc-card.just").count() == 6  # every seat's last card
     me.shot("over")
     assert [] == RAW.findall(people_text(me))
+    assert [] == CODES.findall(people_text(me))
     assert [] == serious_violations(me)
     watcher.page.wait_for_selector("#result")
     watcher.settled()
@@ -239,6 +243,8 @@ def test_a_whole_six_player_game_against_five_bots_watched_and_replayed(
     assert unused == {later.last.locator(".dc-card").nth(i).get_attribute("data-card")
                       for i in range(3)}
     assert 1 == me.page.locator("#replay .dc-card.just").count()
+    assert me.page.locator("#replay .dc-picture .dc-pool-cards .dc-card").count() == 11
+    assert [] == CODES.findall(me.page.inner_text("#replay .dc-picture"))
     me.shot("replay")
     me.page.click("#last")
     me.page.wait_for_selector("#replay .result")

@@ -19,9 +19,11 @@ const signed = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` 
 const minus = (value) => (value < 0 ? `−${-value}` : String(value));
 const sweet = (code) => Number(code[1]);
 const high = (code) => Number(code[2]);
-const cardName = (code) => `${COLOURS[code[0]]} ${code.slice(1)} (sweetness ${code[1]}, height ${code[2]})`;
-const shortName = (code) => `${COLOURS[code[0]]} ${code.slice(1)}`;
-const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const cardName = (code) => `${COLOURS[code[0]]} (sweetness ${code[1]}, height ${code[2]})`;
+// A card in a line of words: "red (1 sweet, 3 high)"; "red 13" read as thirteen.
+const shortName = (code) => `${COLOURS[code[0]]} (${code[1]} sweet, ${code[2]} high)`;
+// "You" at the start of a sentence; a player's name as it was given ("player 2").
+const cap = (text) => (text === "you" ? "You" : text);
 const ordinal = (rank) => `${rank}${{ 1: "st", 2: "nd", 3: "rd" }[rank] || "th"}`;
 
 // One card: its colour's letter, its sweetness and its height.
@@ -109,7 +111,7 @@ export function mount(root, context) {
     let prompt = null;
     if (mine()) {
       prompt = chosen
-        ? el("p", { class: "dc-prompt", id: "prompt" }, el("b", {}, cap(shortName(chosen))), ` (sweetness ${chosen[1]}, height ${chosen[2]}): click a lit lot of your orchard to plant it, or another card.`)
+        ? el("p", { class: "dc-prompt", id: "prompt" }, el("b", {}, cardName(chosen)), ": click a lit lot of your orchard to plant it, or another card.")
         : el("p", { class: "dc-prompt", id: "prompt" }, "Your turn: click a card of the pool to see where it may go and what each lot would score.");
     }
     return el("section", { class: "panel dc-pool", id: "pool", "aria-label": "the pool" },
@@ -274,7 +276,8 @@ export function picture(report, context) {
   const dealt = later.length * size;
   if (report.undealt.length > dealt) later.push(["Never dealt", report.undealt.slice(dealt)]);
   return el("div", { class: "draft-cider dc-picture" },
-    el("p", {}, `Round ${report.round} · pool: ${report.pool.join(" ") || "empty"}`),
+    el("p", {}, `Round ${report.round} · pool: `, report.pool.length
+      ? el("span", { class: "dc-cards dc-pool-cards" }, report.pool.map((code) => card(el, code))) : "empty"),
     standings(el, report, context, false),
     el("p", {}, el("b", {}, "Below the pool, hidden from every player: "), plural(report.undealt.length, "card")),
     later.map(([label, cards]) => el("div", { class: "dc-later" }, el("span", { class: "dc-later-name" }, label),
