@@ -7,6 +7,7 @@ drawing's move. Screenshots go to ``test-artifacts/screenshots``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -49,6 +50,8 @@ def test_the_status_bar_stays_in_view_with_the_turns_actions(
     assert me.page.evaluate("document.scrollingElement.scrollTop") > 0, "nothing to scroll"
     assert in_view(me, "#status"), f"{game}: the turn line scrolled away"
     assert "Your move" in me.page.inner_text("#status-bar")
+    # A default name as the lobby gives it, in every game: "player 2", never "Player 2".
+    assert not re.search(r"\bPlayer \d", me.page.inner_text("#main"))
     marked = me.page.locator("#board button[data-status-action]")
     mirrored = me.page.locator("#status-actions button")
     assert mirrored.count() == marked.count()
@@ -74,3 +77,24 @@ def test_a_drawing_without_actions_shows_no_empty_bar_row(browser: Any,
     assert me.page.locator("#status-actions").is_hidden()
     me.close()
 
+
+
+# What each game puts in a player's hands: the part of the table a turn is played from.
+OWN = {"aves": "#hand", "soulaween": "#mat", "cubirds": "#hand", "tsukuru": "#hand",
+       "boxes": "#container", "draft-cider": "#pool"}
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[game for game, _ in GAMES])
+def test_your_own_hand_starts_on_the_first_screen_of_a_phone(
+        browser: Any, server: ServeProcess, game: str, seats: list[str]) -> None:
+    me = Page(browser, server.url, f"fold-{game}", viewport=PHONE)
+    create_table(me, game, seats, {})
+    assert me.wait_for_turn_or_end()
+    me.settled()
+    me.page.evaluate("window.scrollTo(0, 0)")
+    box = me.page.locator(OWN[game]).first.bounding_box()
+    assert box is not None
+    assert box["y"] + min(box["height"], 80) <= PHONE["height"], (
+        f"{game}: {OWN[game]} starts at {box['y']:.0f} px, below the first screen")
+    me.shot("first-screen", full_page=False)
+    me.close()

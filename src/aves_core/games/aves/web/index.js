@@ -37,6 +37,9 @@ function orWords(words) {
 const article = (text) => `${/^[aeiou]/i.test(text) ? "an" : "a"} ${text}`;
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// A seat's name at the start of a line: "You", or the player's name as it was given
+// ("player 2", as the lobby and the other games say it).
+const seatName = (name) => (name === "you" ? "You" : name);
 
 // A card: its colour, the colour's letter (or "crow") and its number; its name for readers.
 function cardNode(el, code, options = {}) {
@@ -238,7 +241,7 @@ export function mount(root, context) {
       return el("div", { class: `seat aves-seat${active ? " active" : ""}`, "data-seat": seat },
         el("div", { class: "seat-head" },
           el("span", { class: "stack", "data-stack": seat, "aria-hidden": "true" }),
-          el("b", { class: "seat-name" }, capital(who(seat))),
+          el("b", { class: "seat-name" }, seatName(who(seat))),
           info.bot ? el("span", { class: "badge bot", title: `a bot (${info.bot}) plays this seat` }, "bot", el("span", { class: "bot-kind" }, ` · ${info.bot}`)) : null,
           active ? el("span", { class: "badge turn" }, view.phase === "forcedReturn" ? "▶ returns a card" : "▶ to move") : null),
         el("div", { class: "seat-count" }, `${size} card${size === 1 ? "" : "s"} in hand`),
@@ -515,7 +518,7 @@ const REASONS = {
 
 export function narrate(event, context) {
   const who = (seat) => context.name(seat);
-  const Who = (seat) => capital(who(seat));
+  const Who = (seat) => seatName(who(seat));
   switch (event.type) {
     case "card_placed": return `${Who(event.seat)} put ${cardName(event.card)} into gap ${event.gap}`;
     case "cards_taken": return `  A match: ${who(event.seat)} took ${cardName(event.cards[0])} and ${cardName(event.cards[1])}`;
@@ -553,7 +556,7 @@ function handRows(report, context, className) {
   const el = context.el;
   const active = report.active_player;
   return el("div", { class: className }, report.hands.map((hand, seat) => el("div", { class: `hand-row${seat === active && !report.winners ? " active" : ""}` },
-    el("div", { class: "hand-who" }, el("b", {}, capital(context.name(seat))),
+    el("div", { class: "hand-who" }, el("b", {}, seatName(context.name(seat))),
       report.winners && report.winners.includes(seat) ? el("span", { class: "badge won" }, "won") : null,
       seat === active && !report.winners ? el("span", { class: "badge turn" }, "▶ to move") : null,
       el("span", { class: "muted" }, ` ${handSummary(hand)}`)),
