@@ -38,13 +38,20 @@ def in_view(page: Page, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
-@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[game for game, _ in GAMES])
-def test_the_status_bar_stays_in_view_with_the_turns_actions(
-        browser: Any, server: ServeProcess, game: str, seats: list[str]) -> None:
-    me = Page(browser, server.url, f"status-{game}", viewport=PHONE)
+def my_turn_on_a_phone(browser: Any, server: ServeProcess, name: str, game: str,
+                       seats: list[str]) -> Page:
+    """A new table of ``game`` (me, then ``seats``) on a phone, at my first turn."""
+    me = Page(browser, server.url, name, viewport=PHONE)
     create_table(me, game, seats, {})
     assert me.wait_for_turn_or_end()
     me.settled()
+    return me
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[game for game, _ in GAMES])
+def test_the_status_bar_stays_in_view_with_the_turns_actions(
+        browser: Any, server: ServeProcess, game: str, seats: list[str]) -> None:
+    me = my_turn_on_a_phone(browser, server, f"status-{game}", game, seats)
     me.page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     me.page.wait_for_timeout(100)
     assert me.page.evaluate("document.scrollingElement.scrollTop") > 0, "nothing to scroll"
@@ -87,10 +94,7 @@ OWN = {"aves": "#hand", "soulaween": "#mat", "cubirds": "#hand", "tsukuru": "#ha
 @pytest.mark.parametrize(("game", "seats"), GAMES, ids=[game for game, _ in GAMES])
 def test_your_own_hand_starts_on_the_first_screen_of_a_phone(
         browser: Any, server: ServeProcess, game: str, seats: list[str]) -> None:
-    me = Page(browser, server.url, f"fold-{game}", viewport=PHONE)
-    create_table(me, game, seats, {})
-    assert me.wait_for_turn_or_end()
-    me.settled()
+    me = my_turn_on_a_phone(browser, server, f"fold-{game}", game, seats)
     me.page.evaluate("window.scrollTo(0, 0)")
     box = me.page.locator(OWN[game]).first.bounding_box()
     assert box is not None
