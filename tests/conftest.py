@@ -20,15 +20,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from budget import PROFILE
 from hypothesis import HealthCheck, settings
 from pgserver import PostgresServer, postgres_binaries
 
+if TYPE_CHECKING:
+    from hostserver import ServeProcess
+
 # strategies.py holds the rule oracles; let pytest rewrite their asserts for readable failures.
 pytest.register_assert_rewrite("strategies")
-
-PROFILE_VARIABLE = "AVES_HYPOTHESIS_PROFILE"
 
 settings.register_profile(
     "default",
@@ -53,7 +56,26 @@ settings.register_profile(
     max_examples=2000,
     stateful_step_count=100,
 )
-settings.load_profile(os.environ.get(PROFILE_VARIABLE, "default"))
+settings.load_profile(PROFILE)
+
+
+# The modules whose tests take many seconds each (whole games in Chromium, servers started
+# and killed, OpenSpiel's and Ray's own processes, the conformance kits) run first. A
+# parallel run (``pytest -n 2``, which gives each worker whole modules:
+# ``--dist loadfile`` in pyproject.toml) then ends on short tests instead of waiting for
+# one long module that began last.
+SLOW_FIRST = ("test_browser", "test_openspiel", "test_simray", "conformance",
+              "test_host_reliability", "test_host_seal_races", "test_host_clock_memory",
+              "test_host_bot_owners")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the modules of ``SLOW_FIRST`` first, each module's tests still together and
+    in their order."""
+    def slow(item: pytest.Item) -> bool:
+        return any(part in item.path.name for part in SLOW_FIRST)
+
+    items.sort(key=lambda item: not slow(item))
 
 
 REQUIRE_POSTGRES = "AVES_REQUIRE_POSTGRES"
@@ -78,3 +100,28 @@ def postgres_server() -> Iterator[PostgresServer]:
 def postgres_url(postgres_server: PostgresServer) -> str:
     """The URL of a new, empty database on the tests' PostgreSQL server."""
     return postgres_server.create_database()
+
+
+# --- the browser tests' (tests/host/test_browser*.py) ---------------------------------------
+#
+# Their helpers live beside them in tests/host (browserkit, hostserver), which is on the
+# path once one of those modules is imported: hence the imports inside the fixtures.
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium for a module's browser tests (each test opens its own pages)."""
+    from browserkit import launch_browser
+
+    yield from launch_browser()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """A real ``aves serve`` on an SQLite file, shared by a module's browser tests: each
+    plays at tables of its own. Starting a server costs a Python process with every game
+    imported, and starting one a test was much of the suite's time. A test that stops its
+    server, or needs other options, starts a ``ServeProcess`` of its own."""
+    from browserkit import serve
+
+    yield from serve(tmp_path_factory.mktemp("serve"))

@@ -19,6 +19,7 @@ np = pytest.importorskip("numpy")
 
 import chancegame  # noqa: E402  (registers the toy game before the adapter's games)
 import simgame  # noqa: E402  (the same: Sealed, whose seats bid at once)
+from budget import budget  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from aves_core.bots import make_bot  # noqa: E402
@@ -92,8 +93,10 @@ def test_registered() -> None:
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
     # A random game of Tsukuru runs about 900 moves, and the test serializes the state
-    # (its log, replayed) at every one: a single game says as much as three.
-    sims = 1 if name == TSUKURU else 3
+    # (its log, replayed) at every one: a single game says as much as three. Cubirds'
+    # and Boxes' games are long too: the README's quick run plays one of each
+    # (tests/budget.py).
+    sims = 1 if name == TSUKURU else budget(default=1, ci=3)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 

@@ -2,9 +2,12 @@
 collects JavaScript errors and takes screenshots, the lobby's form, and the axe-core
 accessibility check.
 
-Screenshots go to ``test-artifacts/screenshots`` to be looked at. ``.ci/run`` sets
-``AVES_REQUIRE_BROWSER=1``: there, a missing browser fails the tests instead of
-skipping them.
+Screenshots go to ``test-artifacts/screenshots`` to be looked at. A full page's
+screenshot costs Chromium a third of a second, and the tests take about two hundred: the
+README's quick run takes none unless ``AVES_SCREENSHOTS=1`` asks for them; CI's profile
+(``AVES_HYPOTHESIS_PROFILE=ci``, tests/budget.py) takes them all. ``.ci/run`` sets
+``AVES_REQUIRE_BROWSER=1``: there, a missing browser fails the tests instead of skipping
+them.
 """
 
 from __future__ import annotations
@@ -17,9 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import PROFILE
 from hostserver import ServeProcess
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+SCREENSHOTS_VARIABLE = "AVES_SCREENSHOTS"
+TAKE_SCREENSHOTS = os.environ.get(SCREENSHOTS_VARIABLE, "0" if PROFILE == "default" else "1") \
+    == "1"
+"""Whether ``Page.shot`` writes its file (``AVES_SCREENSHOTS=1`` or ``0`` says; else
+every profile but the README's quick ``default`` takes them)."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
@@ -76,12 +85,13 @@ class Page:
         self.page.goto(url)
 
     def shot(self, label: str, *, full_page: bool = True) -> Path:
-        """A screenshot, ``<name>-<label>.png``; its path."""
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        """A screenshot, ``<name>-<label>.png`` (when ``TAKE_SCREENSHOTS``); its path."""
         path = SCREENSHOTS / f"{self.name}-{label}.png"
-        if full_page:  # from the top, where a sticky status bar belongs
+        if full_page:  # from the top, where a sticky status bar belongs (taken or not)
             self.page.evaluate("window.scrollTo(0, 0)")
-        self.page.screenshot(path=str(path), full_page=full_page)
+        if TAKE_SCREENSHOTS:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(path), full_page=full_page)
         return path
 
     def close(self) -> None:

@@ -19,35 +19,21 @@ import os
 import random
 import re
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from browserkit import (
     PHONE,
     Page,
     create_table,
     finished_log,
-    launch_browser,
     serious_violations,
-    serve,
 )
 from hostserver import ServeProcess
 
 from aves_core import replay
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "aves" / "golden"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 def play_aves_move(page: Page, chooser: random.Random) -> None:
@@ -368,7 +354,13 @@ def test_the_fallback_says_seat_fields_and_per_seat_lists_by_name(
 
 
 def test_the_page_reconnects_after_the_server_is_killed_and_the_game_goes_on(
-        browser: Any, server: ServeProcess) -> None:
+        browser: Any, tmp_path: Path) -> None:
+    # A server of its own, which it kills: the module's goes on for the other tests.
+    with ServeProcess(tmp_path / "tables.db", tmp_path) as server:
+        reconnect_after_a_kill(browser, server)
+
+
+def reconnect_after_a_kill(browser: Any, server: ServeProcess) -> None:
     chooser = random.Random(11)
     me = Page(browser, server.url, "reconnect")
     # The deal is random: a game may end in its first moves (the deck runs out), and

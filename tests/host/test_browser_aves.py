@@ -21,12 +21,10 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import PHONE, WIDE, Page, launch_browser, serious_violations, serve
+from browserkit import PHONE, WIDE, Page, serious_violations
 from hostserver import ServeProcess
 
 RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|playerTurn|forcedReturn|\b[ROYGBIVC]\d\b|\ba [aeiouAEIOU]\w")
@@ -34,16 +32,6 @@ RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|playerTurn|forcedReturn|\b[ROYGBIVC]\d\b|\
 
 LETTERS = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue", "I": "indigo",
            "V": "violet"}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 # --- the table over REST --------------------------------------------------------------

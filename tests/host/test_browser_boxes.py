@@ -24,13 +24,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import browserkit as kit
 import pytest
-from browserkit import PHONE, WIDE, finished_log, launch_browser, serious_violations, serve
+from browserkit import PHONE, WIDE, finished_log, serious_violations
 from hostserver import ServeProcess
 
 from aves_core import replay
@@ -38,16 +36,6 @@ from aves_core import replay
 RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|sealedBid|openAuction|chooseAuction|gameEnd"
                  r"|\b[a-z]+[A-Z][a-z]+\b|\ba [aeiouAEIOU]\w")
 """Identifiers that must never reach people (and "a" before a vowel)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 class Page(kit.Page):

@@ -12,26 +12,13 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from browserkit import PHONE, Page, launch_browser, serious_violations, serve
+from browserkit import PHONE, Page, serious_violations
 from hostserver import ServeProcess
 
 # Whatever the server's clock says: the page never compares it with its own.
 FAR_OFF_NOW = 1.0
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 def post(server: ServeProcess, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -110,7 +97,6 @@ def test_each_seat_has_its_clock_and_the_running_one_counts_down(
     time.sleep(1.5)
     assert seat_clock(page, 0)["time"] in ("4:11", "4:10")  # 252 - 1.5 s, rounded up
     assert "0:25" == seat_clock(page, 1)["time"]  # a clock that does not run stays
-    page.page.screenshot(path="/tmp/clocks.png")
     page.shot("realtime")
     assert [] == serious_violations(page)
     page.close()

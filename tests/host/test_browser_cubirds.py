@@ -17,13 +17,11 @@ import json
 import random
 import re
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import browserkit as kit
 import pytest
-from browserkit import PHONE, WIDE, finished_log, launch_browser, serious_violations, serve
+from browserkit import PHONE, WIDE, finished_log, serious_violations
 from hostserver import ServeProcess
 
 from aves_core import get_game, replay
@@ -56,16 +54,6 @@ HIDDEN = ("cards_drawn", "cards_dealt")
 """The events whose cards are their seat's alone."""
 RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|drawOption|gameEnd|\b[a-z]+[A-Z][a-z]+\b|\ba [aeiouAEIOU]\w")
 """Identifiers that must never reach people (and "a" before a vowel)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 class Page(kit.Page):

@@ -26,13 +26,10 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import browserkit as kit
-import pytest
-from browserkit import PHONE, WIDE, finished_log, launch_browser, serious_violations, serve
+from browserkit import PHONE, WIDE, finished_log, serious_violations
 from hostserver import ServeProcess
 
 from aves_core.kernel.log import read_log
@@ -46,16 +43,6 @@ LOTS = ("mono", "feather", "tree", "unlucky", "forte", "couple", "stable", "bad"
 CODES = re.compile(r"\b[GYR]\d\d\b|\b(?:red|gold|green) \d\d\b")
 """A card as its code (``Y41``) or as a colour and two digits ("red 13" reads as
 thirteen): the page says sweetness and height."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 class Page(kit.Page):

@@ -15,17 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import PHONE, Page, create_table, finished_log, launch_browser
+from browserkit import PHONE, Page, create_table, finished_log
 from hostserver import ServeProcess
 
 from aves_core.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
 
 
 def _installed(folder: Path, packages: dict[str, tuple[str, str, Path]]) -> str:

@@ -13,8 +13,6 @@ import json
 import random
 import re
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,23 +20,11 @@ from browserkit import (
     PHONE,
     Page,
     create_table,
-    launch_browser,
     serious_violations,
-    serve,
 )
 from hostserver import ServeProcess
 
 from aves_core import replay
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 def post(server: ServeProcess, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -190,8 +176,8 @@ def test_your_tables_takes_a_person_back_to_their_seat(browser: Any, server: Ser
 
 def test_the_lobby_says_what_each_game_option_and_table_is(browser: Any, server: ServeProcess
                                                            ) -> None:
-    post(server, "tables", {"game": "soulaween", "players": ["ann", "bo"],
-                            "bots": {"1": "greedy"}})
+    table = post(server, "tables", {"game": "soulaween", "players": ["ann", "bo"],
+                                    "bots": {"1": "greedy"}})["table"]
     me = Page(browser, server.url, "shell-lobby")
     me.page.wait_for_selector("#create")
     names = me.page.locator("#game option").all_inner_texts()
@@ -199,11 +185,13 @@ def test_the_lobby_says_what_each_game_option_and_table_is(browser: Any, server:
     for game, option in (("aves", "crows"), ("soulaween", "mode"), ("cubirds", "row_cards")):
         me.page.select_option("#game", game)
         assert len(me.page.inner_text(f"#help-{option}")) > 20
-    listed = me.page.inner_text("table.list tbody")
+    # Its row (the module's other tests have tables on this server too).
+    row = me.page.locator(f"table.list tr[data-table='{table}']")
+    listed = row.inner_text()
     assert "Soulaween" in listed
     assert "soulaween" not in listed  # the game's name, not its id
     assert "1 free seat" in listed
-    assert 1 == me.page.locator("table.list .badge.bot").count()
+    assert 1 == row.locator(".badge.bot").count()
     me.close()
 
 

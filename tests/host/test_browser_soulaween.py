@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +23,7 @@ from browserkit import (
     Page,
     create_table,
     finished_log,
-    launch_browser,
     serious_violations,
-    serve,
 )
 from hostserver import ServeProcess
 
@@ -44,16 +40,6 @@ COUNT_FLIGHTS = """() => { window.flights = 0;
             if (node.classList && node.classList.contains('flying')) window.flights += 1; } } })
       .observe(document.body, { childList: true }); }"""
 """Counts the ghosts that ``context.fly`` sends across the page."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 def people_text(page: Page) -> str:

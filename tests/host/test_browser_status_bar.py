@@ -8,23 +8,11 @@ drawing's move. Screenshots go to ``test-artifacts/screenshots``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browserkit import PHONE, Page, create_table, launch_browser, serve
+from browserkit import PHONE, Page, create_table
 from hostserver import ServeProcess
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path_factory.mktemp("status-bar"))
-
 
 GAMES = [("aves", ["greedy", "greedy", "greedy", "greedy", "greedy"]),
          ("soulaween", ["greedy"]), ("cubirds", ["greedy", "greedy"]),
@@ -83,7 +71,6 @@ def test_a_drawing_without_actions_shows_no_empty_bar_row(browser: Any,
     me.settled()
     assert me.page.locator("#status-actions").is_hidden()
     me.close()
-
 
 
 # What each game puts in a player's hands: the part of the table a turn is played from.

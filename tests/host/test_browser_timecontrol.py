@@ -18,28 +18,16 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import PHONE, WIDE, Page, launch_browser, serious_violations, serve
+from browserkit import PHONE, WIDE, Page, serious_violations
 from hostserver import ServeProcess
 
 PlaywrightError = pytest.importorskip("playwright.sync_api").Error
 
 SEEDED = "Dealt from a chosen seed: whoever chose it knows every card"
 TIMED_OUT = "Your time ran out: a bot played your move. Move to take your seat back."
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 def call(server: ServeProcess, method: str, path: str, body: Any = None) -> Any:

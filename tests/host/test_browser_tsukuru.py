@@ -9,29 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import browserkit as kit
 import pytest
-from browserkit import PHONE, WIDE, launch_browser, serious_violations, serve
+from browserkit import PHONE, WIDE, serious_violations
 from hostserver import ServeProcess
 
 RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|gameEnd|turnEnd|roundEnd|\b[a-z]+[A-Z][a-z]+\b")
 """Identifiers that must never reach people."""
 CODES = re.compile(r"\b(?:[RBP]\d){2,}\b|\b[RBP]\d=[RB]\b")
 """Finishes and sets as the notation writes them (``R5R6P7``, ``P8=R``): said in words."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch_browser()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    yield from serve(tmp_path)
 
 
 class Page(kit.Page):

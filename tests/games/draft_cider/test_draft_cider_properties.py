@@ -12,10 +12,10 @@ the state before the pick.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 
+from budget import PROFILE
 from draft_cider_helpers import (
     LOT_NAMES,
     as_dict,
@@ -38,7 +38,7 @@ from aves_core.games.draft_cider.state import DraftCiderOptions, DraftCiderState
 from aves_core.kernel.errors import IllegalMoveError
 from aves_core.kernel.table import Table
 
-THOROUGH = os.environ.get("AVES_HYPOTHESIS_PROFILE") == "thorough"
+THOROUGH = PROFILE == "thorough"
 """The thorough profile (tests/conftest.py) keeps its own, larger budget; by default a
 whole game of up to 72 picks with every check is slow by Hypothesis's standards, so
 the examples are fewer than the default profile's."""
