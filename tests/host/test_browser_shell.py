@@ -71,6 +71,9 @@ def test_the_history_survives_a_reload_and_reaches_a_late_spectator(
         me.page.evaluate("window.avesClient.socket.send(JSON.stringify({type: 'move', "
                          "move: window.avesClient.view.legal_moves[0]}))")
         me.wait_past(seen)
+    # Until the bots are done: at my turn (or the end) nothing moves while the page reloads.
+    me.wait_for_turn_or_end()
+    me.settled()
     before = log_lines(me)
     me.page.reload()
     me.page.wait_for_selector("#status, #result")
