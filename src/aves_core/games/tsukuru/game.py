@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from aves_core.games.tsukuru import encoding, listing, rules, setup
+from aves_core.games.tsukuru import listing, rules, setup
 from aves_core.games.tsukuru.events import Event, events_for
 from aves_core.games.tsukuru.moves import Move
 from aves_core.games.tsukuru.phases import PHASES, Phase
@@ -67,8 +67,15 @@ class TsukuruGame(Game[TsukuruState, Move, TsukuruView, Event, TsukuruOptions,
     chance_move = staticmethod(rules.chance_move)
     chance_generator = staticmethod(setup.chance_generator)
     view = staticmethod(view_for)
-    all_moves = staticmethod(encoding.all_moves)
     events_for = staticmethod(events_for)
+
+    def all_moves(self, num_players: int, seat: int) -> tuple[Move, ...]:
+        """``encoding.all_moves``: every move ``seat`` could make, in the order of its
+        action indices. The encoding's table of finishes takes a tenth of a second to
+        build, so it is imported when first asked for, not by every ``aves`` command."""
+        from aves_core.games.tsukuru.encoding import all_moves
+
+        return all_moves(num_players, seat)
 
     def options_of(self, setup_: TsukuruSetup) -> TsukuruOptions:
         """The options that give this setup."""
