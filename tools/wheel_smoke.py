@@ -24,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import NoReturn
 
 import aves_core
 
@@ -31,7 +32,7 @@ BIN = Path(sys.executable).parent
 AVES = str(BIN / "aves")
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Stop with ``message``: the run's one line of failure."""
     sys.exit(f"wheel smoke test: {message}")
 
@@ -116,7 +117,6 @@ def _address(output: Path, server: subprocess.Popen[bytes]) -> str:
                 pass
         time.sleep(0.2)
     fail("aves serve printed no address, or did not answer there, within 60 s")
-    raise AssertionError("unreachable")
 
 
 def _get(url: str, what: str) -> None:
