@@ -88,8 +88,10 @@ def test_the_game_has_a_page_in_docs_that_the_readme_more_list_links(game_id: st
 
 def test_the_readme_more_list_links_every_page_in_docs() -> None:
     more = section(README.read_text(), "More")
+    # docs/changelog.md is the CHANGELOG itself, included in the site: the list links
+    # CHANGELOG.md.
     missing = [path.name for path in sorted(DOCS.glob("*.md"))
-               if f"](docs/{path.name})" not in more]
+               if f"](docs/{path.name})" not in more and path.name != "changelog.md"]
     assert [] == missing
 
 

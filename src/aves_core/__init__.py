@@ -38,6 +38,7 @@ from aves_core.kernel.replay import ReplayResult, replay, states, validate
 from aves_core.kernel.table import Table, UndoError
 
 __version__ = "0.2.0"
+"""This release's version: the newest section of the CHANGELOG names it."""
 
 _compat.install()
 

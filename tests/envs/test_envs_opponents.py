@@ -202,7 +202,7 @@ def test_bad_conventions_are_refused_with_what_was_wrong(kwargs: dict[str, Any],
 
 def test_an_observation_policy_needs_a_callable() -> None:
     with pytest.raises(AvesError, match="ObservationPolicy needs a callable"):
-        ObservationPolicy(3)
+        ObservationPolicy(3)  # type: ignore[arg-type]  # the wrong type on purpose
 
 
 @pytest.mark.parametrize(("game", "players"), [("tsukuru", 3), ("boxes", 2), ("aves", 2)])

@@ -8,7 +8,10 @@ opponents of policies over observations (a trained model, a frozen copy of the
 learner).
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for type checkers and the API reference; at run time, lazily below
+    from aves_core.envs.core import ObservationPolicy, self_play
 
 __all__ = ["ObservationPolicy", "self_play"]
 

@@ -79,8 +79,10 @@ SEEDS_VARIABLE = "AVES_ALLOW_SEEDS"
 CREATIONS_VARIABLE = "AVES_TABLES_PER_MINUTE"
 """``aves serve --tables-per-minute``: the tables a client may create a minute, and at once."""
 REPLAYS_VARIABLE = "AVES_REPLAYS_PER_MINUTE"
-BOT_QUANTUM_VARIABLE = "AVES_BOT_QUANTUM"
 """``aves serve --replays-per-minute``: the logs a client may replay a minute, and at once."""
+BOT_QUANTUM_VARIABLE = "AVES_BOT_QUANTUM"
+"""``aves serve --bot-quantum``: a bot answers a whole number of these seconds after its
+turn began, so its thinking time tells nothing of its hand."""
 STATIC = Path(__file__).resolve().parent / "static"
 
 Handler = Callable[[Request], Awaitable[Response]]

@@ -137,6 +137,7 @@ OPENAPI: dict[str, Any] = {
             "security": _BEARER, "responses": _answers(200, *_SEATED)}},
     },
 }
+"""The API as OpenAPI 3.1, without the registered games (``describe_api`` adds them)."""
 
 
 def describe_api(games: Sequence[dict[str, Any]]) -> dict[str, Any]:

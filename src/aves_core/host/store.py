@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 5
+"""The version of the stores' tables: a store of an older version is migrated when it
+opens, and one of a newer version refused."""
 
 # Each migration brings the schema from the version before it to its own.
 MIGRATIONS: dict[int, tuple[str, ...]] = {

@@ -62,6 +62,7 @@ def json_object(data: Any, what: str) -> dict[str, Any]:
 
 
 def describe(value: object) -> str:
+    """A value in words for an error message: its type and, when short, itself."""
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, int | float):

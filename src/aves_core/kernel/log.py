@@ -55,7 +55,9 @@ __all__ = [
 ]
 
 FORMAT = "aves-core-log"
+"""The ``format`` of a log's header, for every game that has no format of its own."""
 VERSION = 1
+"""The version of the log format this release reads and writes."""
 
 T = TypeVar("T")
 

@@ -23,7 +23,9 @@ from aves_core.kernel.errors import ArgumentError, BigInt, LogError, log_error
 __all__ = ["Entry", "Format", "JsonLines", "decode_json", "read_entries"]
 
 Format = Literal["json", "jsonl"]
+"""A log's two forms: one JSON document, or JSON Lines."""
 Entry = tuple[Literal["header", "move", "result"], Any]
+"""One entry of a log as read: its kind and its JSON value."""
 
 MAX_LINE_BYTES = 1 << 20
 """The longest JSON Lines line read (1 MiB); a move's line is under 100 bytes."""

@@ -30,7 +30,9 @@ __all__ = [
 ]
 
 FORMAT = "aves-log"
+"""The ``format`` of an AVES log's header (LOG_FORMAT.md)."""
 VERSION = 1
+"""The version of the AVES log format this release reads and writes."""
 GAME_ID = "aves"
 
 

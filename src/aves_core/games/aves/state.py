@@ -17,6 +17,8 @@ __all__ = ["REASONS", "AvesSetup", "GameState", "Reason", "Result", "Variant"]
 Reason = Literal["seven_colors", "deck_empty"]
 """Why a game of AVES ends: ``Result.reason`` is one of these."""
 REASONS: tuple[Reason, ...] = ("seven_colors", "deck_empty")
+"""Why a game of AVES ends: a seat holds feathers of all seven colours, or the deck ran
+out (``Result.reason``)."""
 
 
 def _bool_field(_instance: object, attribute: attrs.Attribute[bool], value: object) -> None:

@@ -25,7 +25,9 @@ CONTAINERS = 6
 ACTIONS = 7
 """Each seat's examining actions per container (BX9)."""
 CLOSED_SLOTS = ("c1", "c2", "c3", "c4")
+"""A container's four closed slots, as moves name them."""
 OPEN_SLOTS = ("o1", "o2", "o3", "o4", "o5", "o6")
+"""A container's six open slots, as moves name them."""
 SLOTS = CLOSED_SLOTS + OPEN_SLOTS
 """A container's slots, closed first (the order of its cards in a won container)."""
 COST = {slot: 2 if slot[0] == "c" else 1 for slot in SLOTS}

@@ -10,6 +10,9 @@ from collections.abc import Iterable
 
 from aves_core.kernel.errors import ArgumentError
 
+__all__ = ["BIG", "COUNTS", "EMPTY", "INDEX", "NAMES", "SMALL", "SPECIES", "TOTAL", "Counts",
+           "counts_of", "flying_home", "full_deck", "text_of"]
+
 Counts = tuple[int, ...]
 """Cards of each species, eight ints in canonical order."""
 

@@ -14,6 +14,10 @@ from aves_core.games.cubirds.cards import Counts
 from aves_core.games.cubirds.state import Pending
 from aves_core.kernel.game import Result
 
+__all__ = ["CardsDealt", "CardsDrawn", "DrawDeclined", "DrawOffered", "Event", "FlockDeclined",
+           "FlockDue", "Flown", "GameEnded", "Laid", "LayUndone", "NoDrawUndone",
+           "ReshuffleDue", "Reshuffled", "RoundEnded", "RowRefilled", "TurnStarted"]
+
 
 @attrs.frozen
 class _Seated:

@@ -9,8 +9,13 @@ from typing import TypeAlias
 
 from aves_core.kernel.notation import Token, move
 
+__all__ = ["LEFT", "RIGHT", "SIDES", "SPECIES_TOKEN", "Draw", "Fly", "Lay", "Move", "NoDraw",
+           "NoFly", "Reshuffle"]
+
 LEFT = "left"
+"""A row's left end."""
 RIGHT = "right"
+"""A row's right end."""
 SIDES = (LEFT, RIGHT)
 """The two ends of a row."""
 

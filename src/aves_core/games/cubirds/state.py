@@ -13,6 +13,9 @@ from aves_core.games.cubirds.phases import Phase
 from aves_core.kernel.errors import ArgumentError, NotationError, SetupError
 from aves_core.kernel.game import Result
 
+__all__ = ["HAND_CARDS", "REASONS", "ROW_CARDS", "CubirdsOptions", "CubirdsSetup",
+           "CubirdsState", "Pending", "ranks_of"]
+
 REASONS = ("seven_species", "two_triples", "deck_exhausted")
 """Why a game ends (CB12, CB14)."""
 ROW_CARDS = (3, 4)

@@ -15,6 +15,8 @@ from aves_core.games.cubirds.state import CubirdsState, Pending
 from aves_core.kernel.errors import ArgumentError
 from aves_core.kernel.game import Result
 
+__all__ = ["CubirdsView", "view_for"]
+
 
 @attrs.frozen
 class CubirdsView:

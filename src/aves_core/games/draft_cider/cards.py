@@ -10,6 +10,7 @@ __all__ = ["COLOUR", "COLOURS", "COLOUR_NAMES", "DECK", "HEIGHT", "INDEX", "LOTS
 COLOURS = ("G", "Y", "R")
 """The colours in canonical order: green, gold (yellow), red."""
 COLOUR_NAMES = {"G": "green", "Y": "gold", "R": "red"}
+"""Each colour's letter and its name in words."""
 
 DECK: tuple[str, ...] = tuple(f"{colour}{sweetness}{height}" for colour in COLOURS
                               for sweetness in range(1, 6) for height in range(1, 6))
@@ -18,12 +19,16 @@ DECK: tuple[str, ...] = tuple(f"{colour}{sweetness}{height}" for colour in COLOU
 INDEX: dict[str, int] = {card: index for index, card in enumerate(DECK)}
 """Each card's place in the canonical order."""
 COLOUR: dict[str, str] = {card: card[0] for card in DECK}
+"""Each card's colour letter (``G``, ``Y`` or ``R``)."""
 SWEETNESS: dict[str, int] = {card: int(card[1]) for card in DECK}
+"""Each card's sweetness, its second character."""
 HEIGHT: dict[str, int] = {card: int(card[2]) for card in DECK}
+"""Each card's height, its third character."""
 
 LOTS = ("mono", "feather", "tree", "unlucky", "forte", "couple", "stable", "bad")
 """The eight lots of every orchard, in DC3's order (legal moves list them so)."""
 LOT_INDEX: dict[str, int] = {lot: index for index, lot in enumerate(LOTS)}
+"""Each lot's place in ``LOTS``, the order of an orchard."""
 
 
 def is_card(value: object) -> bool:

@@ -3,3 +3,5 @@
 ``SOULAWEEN`` (``aves_core.get_game("soulaween")``) is the game; the rules as
 implemented, with every decision, are in docs/soulaween.md.
 """
+
+__all__: list[str] = []  # the package itself holds no names: its modules do

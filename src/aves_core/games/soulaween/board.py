@@ -20,13 +20,18 @@ __all__ = ["BLACK", "CELL_INDEX", "CELL_NAMES", "CHAIN", "DIAGONAL", "FACES", "F
 
 SIZE = 4
 BLACK = "black"
+"""A soul piece's black face."""
 WHITE = "white"
+"""A soul piece's white face."""
 FACES = (BLACK, WHITE)
 """The two faces of a soul piece ([decision]: called black and white)."""
 
-CHAIN, SQUARE, TILTED_L = "chain", "square", "tilted_l"
-"""The kinds of pattern: four in a line, a 2x2 square, the L tetromino in any of its 8
-rotations and reflections ([decision])."""
+CHAIN = "chain"
+"""A pattern of four in a line."""
+SQUARE = "square"
+"""A pattern of a 2x2 square."""
+TILTED_L = "tilted_l"
+"""A pattern of the L tetromino, in any of its 8 rotations and reflections ([decision])."""
 
 FULL = (1 << SIZE * SIZE) - 1
 """The mask of every cell."""

@@ -20,7 +20,12 @@ from aves_core.kernel.game import Result
 __all__ = ["ANUBIS", "CHARACTERS", "HEI_BAI", "LITTLE_DEATH", "REASONS", "STANCES", "Pair",
            "SoulaweenOptions", "SoulaweenSetup", "SoulaweenState"]
 
-LITTLE_DEATH, ANUBIS, HEI_BAI = "little_death", "anubis", "hei_bai"
+LITTLE_DEATH = "little_death"
+"""Little Death (Papa Death), a character of standard mode."""
+ANUBIS = "anubis"
+"""Anubis (Osiris), a character of standard mode."""
+HEI_BAI = "hei_bai"
+"""Hei & Bai Wuchang, a character of standard mode."""
 CHARACTERS = (LITTLE_DEATH, ANUBIS, HEI_BAI)
 """The characters of standard mode: Little Death (Papa Death), Anubis (Osiris) and Hei &
 Bai Wuchang; a player without one (simple mode) has None."""

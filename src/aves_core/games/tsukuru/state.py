@@ -23,7 +23,9 @@ __all__ = ["ENDS", "HAND_TILES", "REASONS", "SCORINGS", "TARGETS", "Shown", "Tsu
 REASONS = ("target", "rounds")
 """Why a game ends (TK16)."""
 SCORINGS = ("basic", "advanced")
+"""The two scorings, the ``scoring`` option's choices (TK16)."""
 ENDS = ("target", "rounds")
+"""How the game ends, the ``end`` option's choices: at the target, or after the rounds."""
 TARGETS = {"basic": 4, "advanced": 25}
 """The points that end the game under each scoring (TK16)."""
 HAND_TILES = 7

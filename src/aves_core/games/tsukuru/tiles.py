@@ -15,7 +15,12 @@ __all__ = ["BLUE", "COLOURS", "COPIES", "INDEX", "KINDS", "PURPLE", "RED", "TOTA
 Counts = tuple[int, ...]
 """Tiles of each kind, 19 ints in canonical order."""
 
-RED, BLUE, PURPLE = "R", "B", "P"
+RED = "R"
+"""The red tiles' letter."""
+BLUE = "B"
+"""The blue tiles' letter."""
+PURPLE = "P"
+"""The purple tiles' letter: a purple tile counts as red or blue, as its set needs."""
 COLOURS = (RED, BLUE)
 """The colours a set or a purple tile can take."""
 KINDS: tuple[str, ...] = (*(f"R{value}" for value in range(8)),

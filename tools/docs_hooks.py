@@ -1,0 +1,89 @@
+"""MkDocs hooks (mkdocs.yml ``hooks:``): the pages written from the code at build time.
+
+- ``<!-- aves-help -->`` on a page becomes the ``aves`` command's help: the whole
+  command's, then each subcommand's, as ``aves COMMAND --help`` prints it.
+- ``<!-- aves-openapi -->`` becomes the web host's REST API, rendered from its OpenAPI
+  description (``aves_core.host.openapi.describe_api`` with the registered games) by
+  essentials-openapi, the library behind the neoteroi OpenAPI plugin for MkDocs. The
+  description itself is written beside the page as ``openapi.json``.
+
+Both are made from the code on every build, so the pages cannot drift from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+from typing import Any
+
+HELP_MARK = "<!-- aves-help -->"
+OPENAPI_MARK = "<!-- aves-openapi -->"
+ENDPOINTS_HEADING = '## <span class="api-tag">Endpoints</span>'
+HELP_WIDTH = "80"
+"""The width the help is wrapped to, whatever the terminal that builds the docs."""
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:  # argparse keeps its subparsers here and only here
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def cli_help() -> str:
+    """The ``aves`` command's help and each subcommand's, as Markdown."""
+    from aves_core.cli.app import _build_parser
+
+    os.environ["COLUMNS"] = HELP_WIDTH
+    parser = _build_parser()
+    parts = ["## `aves`", "", "```text", parser.format_help().rstrip(), "```"]
+    for name, sub in _subcommands(parser).items():
+        parts += ["", f"## `aves {name}`", "", "```text", sub.format_help().rstrip(), "```"]
+    return "\n".join(parts)
+
+
+def openapi_description() -> dict[str, Any]:
+    """The host's OpenAPI description with the registered games named, as ``aves serve``
+    serves it at ``/api/openapi.json``."""
+    from aves_core.host.openapi import describe_api
+    from aves_core.kernel.registry import all_games
+
+    return describe_api([{"id": game.id, "min_players": game.facts.min_players,
+                          "max_players": game.facts.max_players,
+                          "bots": list(game.bot_factories())} for game in all_games()])
+
+
+def openapi_markdown(description: dict[str, Any]) -> str:
+    """The REST API as Markdown, one section an endpoint."""
+    from openapidocs.mk.v3 import OpenAPIV3DocumentationHandler
+
+    handler = OpenAPIV3DocumentationHandler(description, style="MKDOCS")
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints what it does
+        text: str = handler.write()
+    # The page has its own title and words around the API: keep the endpoints (level
+    # 3, under the page's "The REST API") and the security schemes, not the title.
+    endpoints = text.index(ENDPOINTS_HEADING)
+    text = text[endpoints + len(ENDPOINTS_HEADING):]
+    return text.replace("\n## Security schemes", "\n### Security schemes")
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Fill in the marks of the generated pages."""
+    if HELP_MARK in markdown:
+        markdown = markdown.replace(HELP_MARK, cli_help())
+    if OPENAPI_MARK in markdown:
+        markdown = markdown.replace(OPENAPI_MARK, openapi_markdown(openapi_description()))
+    return markdown
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """Publish the OpenAPI description as ``openapi.json`` beside the protocol page, for
+    clients to generate from (and for the page to link)."""
+    from mkdocs.structure.files import File
+
+    files.append(File.generated(config, "openapi.json",
+                                content=json.dumps(openapi_description(), indent=2) + "\n"))
+    return files
