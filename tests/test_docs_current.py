@@ -2,11 +2,13 @@
 games table (its name, player counts and page), a page in docs/ that the README's
 "More" list links, its encoding said where the README speaks of learning agents, its
 bots in docs/bots.md, its browser tests in docs/hosting.md and its name in the
-package's keywords. A game added without its docs fails here.
+package's keywords. A game added without its docs fails here, and so does a version the
+CHANGELOG does not name.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -137,3 +139,35 @@ def test_the_package_is_described_as_every_games_library() -> None:
     keywords = project["keywords"]
     assert [] == [game_id for game_id in GAMES
                   if get_game(game_id).facts.name.lower() not in keywords]
+
+
+CHANGELOG = ROOT / "CHANGELOG.md"
+VERSION_HEADING = re.compile(r"^## \[(\d+\.\d+\.\d+)\] - (unreleased|\d{4}-\d{2}-\d{2})$",
+                             re.MULTILINE)
+
+
+def test_the_version_follows_the_changelog(capsys: pytest.CaptureFixture[str]) -> None:
+    # The newest section of the CHANGELOG names the version; the package (and so the
+    # wheel, whose version pyproject reads from __version__) and `aves --version` agree.
+    from aves_core import __version__
+    from aves_core.cli.app import main
+
+    versions = VERSION_HEADING.findall(CHANGELOG.read_text(encoding="utf-8"))
+    assert versions, "CHANGELOG.md has no '## [x.y.z] - date' section"
+    assert versions[0][0] == __version__
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "aves_core.__version__"}
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == f"aves-core {__version__}"
+
+
+def test_the_changelog_has_a_section_per_version_newest_first() -> None:
+    text = CHANGELOG.read_text(encoding="utf-8")
+    headings = re.findall(r"^## .*$", text, re.MULTILINE)
+    versions = VERSION_HEADING.findall(text)
+    assert len(headings) == len(versions), f"a ## heading that names no version: {headings}"
+    numbers = [tuple(int(part) for part in version.split(".")) for version, _ in versions]
+    assert numbers == sorted(set(numbers), reverse=True)

@@ -9,6 +9,25 @@ Start with ``new_game``, ask ``legal_moves``, play with ``apply_move``::
 Every game, AVES included, is also a ``Game`` in the registry
 (``get_game("soulaween")``), which logs, replay, tables, simulation and the
 ``aves`` command play through.
+
+The top level holds two kinds of names:
+
+- **the library's**, which serve every game: ``Game``, ``GameFacts``, ``Chance``,
+  ``Result``, ``get_game``, ``all_games``, ``game_ids``, ``UnknownGameError``,
+  ``MoveLog``, ``read_log``, ``dump_log``, ``replay``, ``validate``, ``states``,
+  ``ReplayResult``, ``Table``, ``UndoError``, the errors (``AvesError``, ``ArgumentError``,
+  ``IllegalMoveError``, ``LogError``, ``NotationError``, ``SetupError``, with
+  ``LogProblem``) and ``__version__``;
+- **AVES's own**, kept here for compatibility: aves-core began as the rules engine of
+  AVES alone, and code written for it imports them from here. They are ``AVES``, the
+  functions ``new_game``, ``legal_moves``, ``apply_move``, ``random_setup``,
+  ``parse_move``, ``apply_move_with_events``, ``events_for``, ``view_for``,
+  ``update_view``, ``diagram``, ``game_cards``, ``load_log``, and the values ``Card``,
+  ``CROW``, ``Color``, ``Move``, ``Trade``, ``Return``, ``Pass``, ``Phase``,
+  ``GameState``, ``AvesSetup``, ``Variant``, ``PlayerView``, ``GameLog``
+  and ``AvesTable``. Their home is ``aves_core.games.aves``; another game's values
+  live in its own package (``aves_core.games.cubirds.moves``, say), and no other
+  game's names will be added here.
 """
 
 from aves_core import _compat
