@@ -1,3 +1,3 @@
-"""Cubirds: collect flocks of birds (RULES-cubirds.md); ``CUBIRDS`` is the game."""
+"""Cubirds: collect flocks of birds (docs/cubirds.md); ``CUBIRDS`` is the game."""
 
 __all__: list[str] = []  # the package itself holds no names: its modules do
