@@ -17,6 +17,7 @@ import contextlib
 import io
 import json
 import os
+import re
 from typing import Any
 
 HELP_MARK = "<!-- aves-help -->"
@@ -64,10 +65,19 @@ def openapi_markdown(description: dict[str, Any]) -> str:
     with contextlib.redirect_stdout(io.StringIO()):  # it prints what it does
         text: str = handler.write()
     # The page has its own title and words around the API: keep the endpoints (level
-    # 3, under the page's "The REST API") and the security schemes, not the title.
+    # 3, under the page's "The REST API") and what follows them, not the title.
     endpoints = text.index(ENDPOINTS_HEADING)
     text = text[endpoints + len(ENDPOINTS_HEADING):]
-    return text.replace("\n## Security schemes", "\n### Security schemes")
+    # The components (schemas, common responses, security schemes) go one level down
+    # too, each schema with its description, which the renderer leaves out.
+    cut = text.index("\n## ")
+    parts = text[:cut], re.sub(r"^(#{2,5}) ", r"#\1 ", text[cut:], flags=re.MULTILINE)
+    components = "".join(parts)
+    for name, schema in description.get("components", {}).get("schemas", {}).items():
+        if "description" in schema:
+            components = components.replace(f"\n#### {name}\n",
+                                            f"\n#### {name}\n\n{schema['description']}\n", 1)
+    return components
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from aves_core.host.openapi_schemas import RESPONSES, SCHEMAS, nullable, ref
+from aves_core.host.openapi_schemas import RESPONSES, SCHEMAS, ref
 
 __all__ = ["OPENAPI", "describe_api"]
 
@@ -67,8 +67,7 @@ _NEW_TABLE: dict[str, Any] = {
                                 "aves serve --allow-seeds: a seed tells every hidden card"},
         "bots": {"type": "object", "additionalProperties": {"type": "string"},
                  "description": "seat numbers (as strings) and bot names"},
-        "clock": nullable("TimeControl", "a time control: a bank per seat and a bonus per "
-                                         "move, or a time per move (none when absent)"),
+        "clock": ref("TimeControl", "a time control (none when absent)"),
     },
     "required": ["players"],
     "additionalProperties": False,
@@ -135,7 +134,7 @@ OPENAPI: dict[str, Any] = {
             "summary": "a move of the seat", "parameters": [_TABLE, _SEAT],
             "security": _BEARER,
             "requestBody": {"required": True, "content": {"application/json": {
-                "schema": {**ref("Move"), "description": "one of the view's legal_moves"}}}},
+                "schema": ref("Move", "one of the view's legal_moves")}}},
             "responses": _answers("EventsAnswer", 400, *_SEATED, 408, 409, 413, 415,
                                   _WRITE, description="the move's events and the view "
                                                       "after them")}},

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["RESPONSES", "SCHEMAS", "nullable", "ref"]
+__all__ = ["RESPONSES", "SCHEMAS", "ref"]
 
 
-def ref(name: str) -> dict[str, str]:
-    """A reference to the schema ``name`` of ``SCHEMAS``."""
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def nullable(name: str, description: str) -> dict[str, Any]:
-    """The schema ``name`` or null (OpenAPI 3.1: ``anyOf`` with ``{"type": "null"}``)."""
-    return {"anyOf": [ref(name), {"type": "null"}], "description": description}
+def ref(name: str, description: str | None = None, **more: Any) -> dict[str, Any]:
+    """A reference to the schema ``name`` of ``SCHEMAS``, with a ``description`` of this
+    use and ``more`` keywords (OpenAPI 3.1 applies them too: ``type="object"`` where a
+    nullable schema is never null)."""
+    reference: dict[str, Any] = {"$ref": f"#/components/schemas/{name}", **more}
+    if description is not None:
+        reference["description"] = description
+    return reference
 
 
 _SEAT = {"type": "integer", "minimum": 0}
@@ -32,8 +32,8 @@ _EVENT_COUNT = {"type": "integer", "minimum": 0,
 _UNDO = {"type": "boolean",
          "description": "whether the seat may take back its last move now (never a "
                         "spectator)"}
-_CLOCKS = nullable("Clocks", "the table's clocks now; null without a time control")
-_RESULT = nullable("Result", "null until the game is over")
+_CLOCKS = ref("Clocks", "the table's clocks now; null without a time control")
+_RESULT = ref("Result", "null until the game is over")
 _REALTIME = {"type": "object", "required": ["kind", "bank", "bonus"],
              "additionalProperties": False,
              "properties": {"kind": {"const": "realtime"},
@@ -50,9 +50,8 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "error": {"type": "object", "required": ["code", "message"], "properties": {
                 "code": {"type": "string", "description": "stable, for programs "
-                         "(hosting.md, Errors, lists them)", "examples": ["seat_taken"]},
-                "message": {"type": "string", "description": "for people",
-                            "examples": ["seat 0 is taken"]}}},
+                         "(hosting.md, Errors, lists them)"},
+                "message": {"type": "string", "description": "for people"}}},
             "next": {"type": "integer", "minimum": 0,
                      "description": "only beside a 409 conflict: the table's number of "
                                     "events now"},
@@ -102,7 +101,7 @@ SCHEMAS: dict[str, Any] = {
             "winners": {"type": ["array", "null"], "items": _SEAT,
                         "description": "the winning seats once over, else null"},
             "seeded": {"type": "boolean", "description": "dealt from a client's seed"},
-            "clock": nullable("TimeControl", "the time control, or null"),
+            "clock": ref("TimeControl", "the time control, or null"),
             "created": {"type": "number", "description": "when the table was made "
                                                          "(seconds since the epoch)"}},
     },
@@ -139,28 +138,32 @@ SCHEMAS: dict[str, Any] = {
                       "once: send it as Authorization: Bearer <token>"}},
     },
     "Result": {
-        "type": "object", "required": ["winners", "reason"],
+        "type": ["object", "null"], "required": ["winners", "reason"],
+        "description": "a game's result; null while it goes on",
         "properties": {"winners": {**_SEATS, "description": "the winning seats"},
                        "reason": {"type": "string", "examples": ["seven_colors"],
                                   "description": "why the game ended (the game's "
                                                  "reasons, in words at /api/games)"}},
     },
     "TimeControl": {
-        "type": "object", "required": ["kind"],
+        "type": ["object", "null"], "required": ["kind"],
+        "description": "a time control: a bank per seat and a bonus per move (realtime), "
+                       "or a time per move (turn); null: none",
         "properties": {
-            "kind": {"enum": ["realtime", "turn"]},
+            "kind": {"type": "string", "enum": ["realtime", "turn"]},
             "bank": {"type": "number", "description": "realtime: each seat's seconds "
                                                       "(10 to 86,400)"},
             "bonus": {"type": "number", "description": "realtime: the seconds a move adds "
                                                        "(0 to 3,600)"},
             "per_move": {"type": "number", "description": "turn: the seconds for each "
                                                           "move (60 to 2,592,000)"}},
-        "oneOf": [_REALTIME, _TURN],
+        "oneOf": [_REALTIME, _TURN, {"type": "null"}],
     },
     "Clocks": {
-        "type": "object", "required": ["control", "now", "seats"],
+        "type": ["object", "null"], "required": ["control", "now", "seats"],
+        "description": "a table's clocks; null: it has no time control",
         "properties": {
-            "control": ref("TimeControl"),
+            "control": ref("TimeControl", type="object"),
             "now": {"type": "number", "description": "the host's time of these figures "
                                                      "(seconds since the epoch)"},
             "seats": {"type": "array", "items": {
@@ -225,7 +228,7 @@ SCHEMAS: dict[str, Any] = {
             "players": _STRINGS,
             "moves": {"type": "array", "items": ref("Move"),
                       "description": "every move, the chance moves too"},
-            "result": ref("Result")},
+            "result": ref("Result", "how the game ended", type="object")},
     },
     "Replay": {
         "type": "object", "required": ["valid", "problem", "game", "players", "steps"],
@@ -257,38 +260,55 @@ SCHEMAS: dict[str, Any] = {
 """The schemas the description's operations refer to (``components/schemas``)."""
 
 
-def _refusal(description: str, *headers: str) -> dict[str, Any]:
+def _refusal(description: str, code: str, message: str, *,
+             beside: dict[str, Any] | None = None, retry: bool = False) -> dict[str, Any]:
+    """A shared refusal: the error, with an example of its ``code`` and ``message`` (and
+    what comes ``beside`` it); with ``retry``, a Retry-After header."""
+    example = {"error": {"code": code, "message": message}, **(beside or {})}
     refusal: dict[str, Any] = {"description": description, "content": {
-        "application/json": {"schema": ref("Error")}}}
-    if headers:
-        refusal["headers"] = {name: {"required": True, "schema": {
-            "type": "integer", "minimum": 1}, "description": "seconds"} for name in headers}
+        "application/json": {"schema": ref("Error"), "example": example}}}
+    if retry:
+        refusal["headers"] = {"Retry-After": {
+            "required": True, "description": "the seconds to wait",
+            "schema": {"type": "integer", "minimum": 1}}}
     return refusal
 
 
 RESPONSES: dict[str, Any] = {
     "BadRequest": _refusal(
         "400: a bad request or an illegal move (not_json, schema, bad_argument, "
-        "unknown_game, bad_players, the engine's move codes, the log's codes)"),
-    "Unauthorized": _refusal("401 unauthorized: a seat's request without a token"),
+        "unknown_game, bad_players, the engine's move codes, the log's codes)",
+        "not_json", "the body is not JSON"),
+    "Unauthorized": _refusal("401 unauthorized: a seat's request without a token",
+                             "unauthorized", "this request needs seat 0's token"),
     "Forbidden": _refusal(
         "403: forbidden (a token that is not the seat's, a move for another seat or a "
         "chance move), cross_origin (a change sent by another site's page), "
-        "seed_not_allowed"),
-    "NotFound": _refusal("404: no_such_table, no_such_seat"),
+        "seed_not_allowed", "forbidden", "that is not seat 0's token"),
+    "NotFound": _refusal("404: no_such_table, no_such_seat", "no_such_table",
+                         "no table 'f4ff3b2d8336a8b1'"),
     "RequestTimeout": _refusal("408 request_timeout: the body did not all come in time "
-                               "(the connection closes)"),
+                               "(the connection closes)", "request_timeout",
+                               "the request's body did not arrive within 30 s"),
     "Conflict": _refusal(
         "409: seat_taken, conflict (another move was played first: next, beside error, "
-        "is the table's number of events), undo_not_allowed, undo_limit, game_not_over"),
-    "TooLarge": _refusal("413 too_large: a body over its limit"),
-    "UnsupportedMediaType": _refusal("415 unsupported_media_type: a body without "
-                                     "Content-Type: application/json"),
+        "is the table's number of events), undo_not_allowed, undo_limit, game_not_over",
+        "conflict", "another move was played first; here is the table as it is now",
+        beside={"next": 12}),
+    "TooLarge": _refusal("413 too_large: a body over its limit", "too_large",
+                         "a request body is at most 65,536 bytes"),
+    "UnsupportedMediaType": _refusal(
+        "415 unsupported_media_type: a body without Content-Type: application/json",
+        "unsupported_media_type", "send a JSON body with Content-Type: application/json"),
     "TooManyRequests": _refusal(
         "429: too_many_tables, too_many_replays (a client's allowance for the minute "
-        "spent; retry_after beside error)", "Retry-After"),
+        "spent; retry_after beside error)", "too_many_tables",
+        "a client may create 20 tables at once and 20 a minute: try again in 3 s",
+        beside={"retry_after": 2.6}, retry=True),
     "Busy": _refusal(
         "503: store_busy (another process kept the database locked: nothing written), "
-        "busy (too many replays waiting); retry_after beside error", "Retry-After"),
+        "busy (too many replays waiting); retry_after beside error", "busy",
+        "the host is replaying other logs: try again in a second",
+        beside={"retry_after": 1}, retry=True),
 }
 """The refusals, one a status (``components/responses``): each is the one error."""
