@@ -23,6 +23,10 @@ from typing import Any
 HELP_MARK = "<!-- aves-help -->"
 OPENAPI_MARK = "<!-- aves-openapi -->"
 ENDPOINTS_HEADING = '## <span class="api-tag">Endpoints</span>'
+COMMON_RESPONSES = "\n### Common responses"
+SCHEMA_HINT = re.compile(r'^( *)\?\?\? hint "Schema of the response body"\n\1    ```json\n'
+                         r'.*?^\1    ```\n', re.DOTALL | re.MULTILINE)
+"""The renderer's folded JSON of a response's schema."""
 HELP_WIDTH = "80"
 """The width the help is wrapped to, whatever the terminal that builds the docs."""
 
@@ -77,7 +81,28 @@ def openapi_markdown(description: dict[str, Any]) -> str:
         if "description" in schema:
             components = components.replace(f"\n#### {name}\n",
                                             f"\n#### {name}\n\n{schema['description']}\n", 1)
-    return components
+    return _shared_bodies(components, description)
+
+
+def _shared_bodies(text: str, description: dict[str, Any]) -> str:
+    """Each common response's body as a link to its schema, where the renderer would
+    print that schema's JSON again in every one (the one error, ten times)."""
+    start = text.find(COMMON_RESPONSES)
+    if start < 0:
+        return text
+    end = text.find("\n### ", start + len(COMMON_RESPONSES))
+    end = len(text) if end < 0 else end
+    responses = description["components"]["responses"]
+    sections = text[start:end].split("\n#### ")
+    for index, section in enumerate(sections[1:], 1):
+        content = responses.get(section.partition("\n")[0], {}).get("content", {})
+        reference = content.get("application/json", {}).get("schema", {}).get("$ref", "")
+        name = reference.removeprefix("#/components/schemas/")
+        if name and name != reference:
+            sections[index] = SCHEMA_HINT.sub(
+                lambda found, name=name: f"{found[1]}Its schema: [{name}](#{name.lower()}).\n",
+                section)
+    return text[:start] + "\n#### ".join(sections) + text[end:]
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

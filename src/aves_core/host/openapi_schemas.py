@@ -150,7 +150,8 @@ SCHEMAS: dict[str, Any] = {
         "description": "a time control: a bank per seat and a bonus per move (realtime), "
                        "or a time per move (turn); null: none",
         "properties": {
-            "kind": {"type": "string", "enum": ["realtime", "turn"]},
+            "kind": {"type": "string", "enum": ["realtime", "turn"],
+                     "description": "realtime or turn"},
             "bank": {"type": "number", "description": "realtime: each seat's seconds "
                                                       "(10 to 86,400)"},
             "bonus": {"type": "number", "description": "realtime: the seconds a move adds "
@@ -178,7 +179,9 @@ SCHEMAS: dict[str, Any] = {
     "View": {
         "type": "object",
         "required": ["seat", "phase", "to_move", "result", "legal_moves", "legal_notation"],
-        "description": "the game's view for a seat: its own fields, and these",
+        "description": "a seat's (or a spectator's) view of the game, as the game writes "
+                       "it: the fields every game's view carries, these, and the game's "
+                       "own beside them (AVES: hands, circle, ...)",
         "properties": {
             "seat": {"type": ["integer", "null"], "minimum": 0,
                      "description": "the seat the view is for; null for a spectator"},
@@ -202,12 +205,12 @@ SCHEMAS: dict[str, Any] = {
         "type": "object", "required": ["type"],
         "description": "an event of the game, redacted for its reader: its kind and the "
                        "game's own fields",
-        "properties": {"type": {"type": "string"}},
+        "properties": {"type": {"type": "string", "description": "its kind"}},
     },
     "ViewAnswer": {
         "type": "object", "required": ["view", "next", "undo", "clocks"],
-        "properties": {"view": ref("View"), "next": _EVENT_COUNT, "undo": _UNDO,
-                       "clocks": _CLOCKS},
+        "properties": {"view": ref("View", "what the reader may see now"),
+                       "next": _EVENT_COUNT, "undo": _UNDO, "clocks": _CLOCKS},
     },
     "EventsAnswer": {
         "type": "object", "required": ["events", "next", "view", "undo", "clocks"],
@@ -215,7 +218,8 @@ SCHEMAS: dict[str, Any] = {
             "events": {"type": "array", "items": ref("Event"),
                        "description": "the events from since on, as the reader sees them"},
             "next": _EVENT_COUNT,
-            "view": ref("View"), "undo": _UNDO, "clocks": _CLOCKS},
+            "view": ref("View", "the reader's view after them"), "undo": _UNDO,
+            "clocks": _CLOCKS},
     },
     "Log": {
         "type": "object", "required": ["format", "version", "moves", "result"],
