@@ -97,11 +97,10 @@ def _shared_bodies(text: str, description: dict[str, Any]) -> str:
     for index, section in enumerate(sections[1:], 1):
         content = responses.get(section.partition("\n")[0], {}).get("content", {})
         reference = content.get("application/json", {}).get("schema", {}).get("$ref", "")
-        name = reference.removeprefix("#/components/schemas/")
+        name: str = reference.removeprefix("#/components/schemas/")
         if name and name != reference:
-            sections[index] = SCHEMA_HINT.sub(
-                lambda found, name=name: f"{found[1]}Its schema: [{name}](#{name.lower()}).\n",
-                section)
+            link = f"Its schema: [{name}](#{name.lower()}).\n".replace("\\", "\\\\")
+            sections[index] = SCHEMA_HINT.sub(r"\g<1>" + link, section)
     return text[:start] + "\n#### ".join(sections) + text[end:]
 
 
