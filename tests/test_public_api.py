@@ -167,5 +167,10 @@ def test_the_site_has_the_generated_pages(site: Path) -> None:
         assert f"usage: aves {command}" in cli
     protocol = (site / "protocol.html").read_text(encoding="utf-8")
     assert "/api/tables/" in protocol
+    # The answers' schemas, each a table of its fields; the one error once, every
+    # refusal referring to it.
+    assert 'id="tablesummary"' in protocol
+    assert 'id="eventsanswer"' in protocol
+    assert 1 == protocol.count("every refusal, whatever its status")
     assert "One socket per seat or spectator" in protocol  # the WebSocket, from hosting.md
     assert (site / "openapi.json").is_file()

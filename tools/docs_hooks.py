@@ -17,11 +17,16 @@ import contextlib
 import io
 import json
 import os
+import re
 from typing import Any
 
 HELP_MARK = "<!-- aves-help -->"
 OPENAPI_MARK = "<!-- aves-openapi -->"
 ENDPOINTS_HEADING = '## <span class="api-tag">Endpoints</span>'
+COMMON_RESPONSES = "\n### Common responses"
+SCHEMA_HINT = re.compile(r'^( *)\?\?\? hint "Schema of the response body"\n\1    ```json\n'
+                         r'.*?^\1    ```\n', re.DOTALL | re.MULTILINE)
+"""The renderer's folded JSON of a response's schema."""
 HELP_WIDTH = "80"
 """The width the help is wrapped to, whatever the terminal that builds the docs."""
 
@@ -64,10 +69,39 @@ def openapi_markdown(description: dict[str, Any]) -> str:
     with contextlib.redirect_stdout(io.StringIO()):  # it prints what it does
         text: str = handler.write()
     # The page has its own title and words around the API: keep the endpoints (level
-    # 3, under the page's "The REST API") and the security schemes, not the title.
+    # 3, under the page's "The REST API") and what follows them, not the title.
     endpoints = text.index(ENDPOINTS_HEADING)
     text = text[endpoints + len(ENDPOINTS_HEADING):]
-    return text.replace("\n## Security schemes", "\n### Security schemes")
+    # The components (schemas, common responses, security schemes) go one level down
+    # too, each schema with its description, which the renderer leaves out.
+    cut = text.index("\n## ")
+    parts = text[:cut], re.sub(r"^(#{2,5}) ", r"#\1 ", text[cut:], flags=re.MULTILINE)
+    components = "".join(parts)
+    for name, schema in description.get("components", {}).get("schemas", {}).items():
+        if "description" in schema:
+            components = components.replace(f"\n#### {name}\n",
+                                            f"\n#### {name}\n\n{schema['description']}\n", 1)
+    return _shared_bodies(components, description)
+
+
+def _shared_bodies(text: str, description: dict[str, Any]) -> str:
+    """Each common response's body as a link to its schema, where the renderer would
+    print that schema's JSON again in every one (the one error, ten times)."""
+    start = text.find(COMMON_RESPONSES)
+    if start < 0:
+        return text
+    end = text.find("\n### ", start + len(COMMON_RESPONSES))
+    end = len(text) if end < 0 else end
+    responses = description["components"]["responses"]
+    sections = text[start:end].split("\n#### ")
+    for index, section in enumerate(sections[1:], 1):
+        content = responses.get(section.partition("\n")[0], {}).get("content", {})
+        reference = content.get("application/json", {}).get("schema", {}).get("$ref", "")
+        name: str = reference.removeprefix("#/components/schemas/")
+        if name and name != reference:
+            link = f"Its schema: [{name}](#{name.lower()}).\n".replace("\\", "\\\\")
+            sections[index] = SCHEMA_HINT.sub(r"\g<1>" + link, section)
+    return text[:start] + "\n#### ".join(sections) + text[end:]
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

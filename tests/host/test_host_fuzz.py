@@ -2,9 +2,11 @@
 
 Schemathesis reads ``/api/openapi.json`` and sends requests of every shape the
 description allows and many it does not (wrong types, missing bodies, unknown
-methods), checking each answer: never a server error, a status and a content
-type the description names, a body of the described shape (every refusal the one
-JSON error), bad requests refused. Half of the requests are aimed at a real table
+methods), checking each answer with every check schemathesis has but one: never a
+server error, a status, headers and a content type the description names, a body of
+the schema the description gives for its status (``response_schema_conformance``:
+each answer's fields, every refusal the one JSON error; a test below makes sure it
+runs), bad requests refused. Half of the requests are aimed at a real table
 with real seat tokens (the owner's, another seat's, a made-up one), so moves, undos
 and leaves reach the game and the store; every refusal must leave the store
 exactly as it was. The real tables have no bots (a bot's move would change them
@@ -19,9 +21,12 @@ the table's events), and those refusals are the point.
 from __future__ import annotations
 
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
+import pytest
 import schemathesis
 from hostserver import TESTING
 from hypothesis import HealthCheck, settings
@@ -62,6 +67,8 @@ def _real_tables() -> tuple[list[str], dict[tuple[str, int], str]]:
     return tables, tokens
 
 
+EXCLUDED = [positive_data_acceptance]
+"""The checks every request is spared (see the module's docstring)."""
 TABLES, TOKENS = _real_tables()
 STORE = SQLiteStore(FOLDER / "tables.db")
 
@@ -87,7 +94,7 @@ def test_every_request_gets_an_answer_the_description_allows(case: Any, aim: Any
         # Passed as the caller's own headers, so schemathesis also probes the same
         # request without them and with made-up ones, and expects a refusal.
         auth = {"Authorization": f"Bearer {token}"}
-    excluded = [positive_data_acceptance]
+    excluded = list(EXCLUDED)
     if auth is not None:
         # The aim replaced parts schemathesis may have made invalid on purpose (a
         # missing token, a negative seat): its idea of what is wrong no longer holds.
@@ -102,3 +109,15 @@ def test_every_request_gets_an_answer_the_description_allows(case: Any, aim: Any
         TABLES[:], fresh = _real_tables()
         TOKENS.clear()
         TOKENS.update(fresh)
+
+
+def test_an_answer_of_another_shape_fails_the_checks() -> None:
+    """The checks the fuzz run makes include the answers' schemas: a games list that is
+    no list fails them, as a mismatch of the description and the host would."""
+    case = schema["/api/games"]["GET"].Case()
+    answer = httpx.Response(200, json={"games": "none"},
+                            request=httpx.Request("GET", "http://testserver/api/games"))
+    answer.read()
+    answer.elapsed = timedelta(0)  # as a transport sets it
+    with pytest.raises(BaseExceptionGroup, match="Response violates schema"):
+        case.validate_response(answer, excluded_checks=EXCLUDED)

@@ -13,24 +13,25 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from aves_core.host.openapi_schemas import RESPONSES, SCHEMAS, ref
+
 __all__ = ["OPENAPI", "describe_api"]
 
-_ERROR: dict[str, Any] = {
-    "type": "object",
-    "required": ["error"],
-    "properties": {"error": {"type": "object", "required": ["code", "message"],
-                             "properties": {"code": {"type": "string"},
-                                            "message": {"type": "string"}}}},
-}
-_OBJECT: dict[str, Any] = {"type": "object"}
+_REFUSALS = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound",
+             408: "RequestTimeout", 409: "Conflict", 413: "TooLarge",
+             415: "UnsupportedMediaType", 429: "TooManyRequests", 503: "Busy"}
+"""The shared refusal (``RESPONSES``) of each status."""
 
 
-def _answers(ok: int = 200, *errors: int) -> dict[str, Any]:
-    answers: dict[str, Any] = {str(ok): {"description": "done", "content": {
-        "application/json": {"schema": _OBJECT}}}}
-    for status in (400, 404, *errors):
-        answers[str(status)] = {"description": "refused", "content": {
-            "application/json": {"schema": _ERROR}}}
+def _answers(ok: str | dict[str, Any], *refusals: int, status: int = 200,
+             description: str = "done") -> dict[str, Any]:
+    """An operation's responses: its success (the schema ``ok`` names, or ``ok``
+    itself) and its refusals, each the shared one of its status (``RESPONSES``)."""
+    schema = ref(ok) if isinstance(ok, str) else ok
+    answers: dict[str, Any] = {str(status): {"description": description, "content": {
+        "application/json": {"schema": schema}}}}
+    for code in sorted(refusals):
+        answers[str(code)] = {"$ref": f"#/components/responses/{_REFUSALS[code]}"}
     return answers
 
 
@@ -38,9 +39,20 @@ _TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "s
 _SEAT = {"name": "seat", "in": "path", "required": True,
          "schema": {"type": "integer", "minimum": 0}}
 _SINCE = {"name": "since", "in": "query", "required": False,
-          "schema": {"type": "integer", "minimum": 0}}
+          "schema": {"type": "integer", "minimum": 0},
+          "description": "the first event's number (0 to the table's count, default 0)"}
 _BEARER: list[dict[str, list[str]]] = [{"seat": []}]
-_SEATED = (401, 403)
+_SEATED = (401, 403, 404)
+"""A seat's request: no token, another's token, no such table or seat."""
+_WRITE = 503
+"""A request that writes to the store: store_busy, when another process holds its lock."""
+_GAMES = {"type": "object", "required": ["games"], "properties": {
+    "games": {"type": "array", "items": ref("Game")}}}
+_TABLES = {"type": "object", "required": ["tables"], "properties": {
+    "tables": {"type": "array", "items": ref("ListedTable"), "maxItems": 50,
+               "description": "the 50 newest, newest first"}}}
+_LEFT = {"type": "object", "required": ["left"], "properties": {
+    "left": {"type": "integer", "minimum": 0, "description": "the seat a bot now plays"}}}
 
 _NEW_TABLE: dict[str, Any] = {
     "type": "object",
@@ -55,20 +67,7 @@ _NEW_TABLE: dict[str, Any] = {
                                 "aves serve --allow-seeds: a seed tells every hidden card"},
         "bots": {"type": "object", "additionalProperties": {"type": "string"},
                  "description": "seat numbers (as strings) and bot names"},
-        "clock": {"oneOf": [
-            {"type": "null"},
-            {"type": "object", "required": ["kind", "bank", "bonus"],
-             "additionalProperties": False,
-             "properties": {"kind": {"const": "realtime"},
-                            "bank": {"type": "number", "minimum": 10, "maximum": 86400},
-                            "bonus": {"type": "number", "minimum": 0, "maximum": 3600}}},
-            {"type": "object", "required": ["kind", "per_move"],
-             "additionalProperties": False,
-             "properties": {"kind": {"const": "turn"},
-                            "per_move": {"type": "number", "minimum": 60,
-                                         "maximum": 2592000}}},
-        ], "description": "a time control: a bank per seat and a bonus per move, or a "
-                          "time per move (none when absent)"},
+        "clock": ref("TimeControl", "a time control (none when absent)"),
     },
     "required": ["players"],
     "additionalProperties": False,
@@ -79,16 +78,20 @@ OPENAPI: dict[str, Any] = {
     "info": {"title": "aves-core host", "version": "1",
              "description": "Tables of every registered game: lobby actions over REST, "
                             "each seat's events over a WebSocket (/api/tables/{t}/socket)."},
-    "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer",
+    "components": {"schemas": SCHEMAS, "responses": RESPONSES,
+                   "securitySchemes": {"seat": {"type": "http", "scheme": "bearer",
                                                 "description": "the seat's token, from join"}}},
     "paths": {
-        "/api/games": {"get": {"summary": "the registered games", "responses": _answers()}},
+        "/api/games": {"get": {"summary": "the registered games",
+                               "responses": _answers(_GAMES)}},
         "/api/tables": {
-            "get": {"summary": "the newest tables", "responses": _answers()},
+            "get": {"summary": "the newest tables", "responses": _answers(_TABLES)},
             "post": {"summary": "a new table",
                      "requestBody": {"required": True, "content": {
                          "application/json": {"schema": _NEW_TABLE}}},
-                     "responses": _answers(201, 403, 408, 413, 415, 429)},
+                     "responses": _answers("TableSummary", 400, 403, 408, 413, 415, 429,
+                                           _WRITE, status=201,
+                                           description="the new table's summary")},
         },
         "/api/replay": {"post": {
             "summary": "a log replayed: each state, for the replay viewer",
@@ -101,40 +104,48 @@ OPENAPI: dict[str, Any] = {
             "requestBody": {"required": True, "content": {
                 "application/json": {"schema": {"type": "object", "required": ["format"]}},
                 "application/jsonl": {"schema": {"type": "string", "minLength": 1}}}},
-            # 429: a client's replays a minute spent; 503: too many replays waiting.
-            "responses": _answers(200, 408, 413, 429, 503)}},
-        "/api/tables/{table}": {"get": {"summary": "a table's seats and result",
-                                        "parameters": [_TABLE], "responses": _answers()}},
-        "/api/tables/{table}/view": {"get": {"summary": "a spectator's view",
-                                             "parameters": [_TABLE], "responses": _answers()}},
-        "/api/tables/{table}/events": {"get": {"summary": "the events since an index",
-                                               "parameters": [_TABLE, _SINCE],
-                                               "responses": _answers()}},
+            "responses": _answers("Replay", 400, 403, 408, 413, 429, 503,
+                                  description="each step of the log")}},
+        "/api/tables/{table}": {"get": {
+            "summary": "a table's seats and result", "parameters": [_TABLE],
+            "responses": _answers("TableSummary", 404, description="the table's summary")}},
+        "/api/tables/{table}/view": {"get": {
+            "summary": "a spectator's view", "parameters": [_TABLE],
+            "responses": _answers("ViewAnswer", 404)}},
+        "/api/tables/{table}/events": {"get": {
+            "summary": "the events since an index", "parameters": [_TABLE, _SINCE],
+            "responses": _answers("EventsAnswer", 400, 404)}},
         "/api/tables/{table}/log": {"get": {
             "summary": "the log of a finished game (a seat's token where the game's rules "
                        "keep some of it hidden for good: public_log false)",
-            "parameters": [_TABLE], "responses": _answers(200, 401, 403, 409)}},
+            "parameters": [_TABLE], "security": [{}, *_BEARER],
+            "responses": _answers("Log", 401, 403, 404, 409, description="the log")}},
         "/api/tables/{table}/seats/{seat}/join": {"post": {
             "summary": "take a free seat: its token", "parameters": [_TABLE, _SEAT],
-            "responses": _answers(200, 409)}},
+            "responses": _answers("Joined", 403, 404, 409, _WRITE)}},
         "/api/tables/{table}/seats/{seat}/view": {"get": {
             "summary": "the seat's view", "parameters": [_TABLE, _SEAT], "security": _BEARER,
-            "responses": _answers(200, *_SEATED)}},
+            "responses": _answers("ViewAnswer", *_SEATED)}},
         "/api/tables/{table}/seats/{seat}/events": {"get": {
             "summary": "the seat's events since an index", "security": _BEARER,
-            "parameters": [_TABLE, _SEAT, _SINCE], "responses": _answers(200, *_SEATED)}},
+            "parameters": [_TABLE, _SEAT, _SINCE],
+            "responses": _answers("EventsAnswer", 400, *_SEATED)}},
         "/api/tables/{table}/seats/{seat}/moves": {"post": {
             "summary": "a move of the seat", "parameters": [_TABLE, _SEAT],
             "security": _BEARER,
             "requestBody": {"required": True, "content": {"application/json": {
-                "schema": {"type": "object", "description": "the game's move object"}}}},
-            "responses": _answers(200, *_SEATED, 408, 409, 413)}},
+                "schema": ref("Move", "one of the view's legal_moves")}}},
+            "responses": _answers("EventsAnswer", 400, *_SEATED, 408, 409, 413, 415,
+                                  _WRITE, description="the move's events and the view "
+                                                      "after them")}},
         "/api/tables/{table}/seats/{seat}/undo": {"post": {
             "summary": "take back the seat's last move", "parameters": [_TABLE, _SEAT],
-            "security": _BEARER, "responses": _answers(200, *_SEATED, 409)}},
+            "security": _BEARER,
+            "responses": _answers("EventsAnswer", *_SEATED, 409, _WRITE,
+                                  description="the undo's events and the view after them")}},
         "/api/tables/{table}/seats/{seat}/leave": {"post": {
             "summary": "leave: a bot plays the seat", "parameters": [_TABLE, _SEAT],
-            "security": _BEARER, "responses": _answers(200, *_SEATED)}},
+            "security": _BEARER, "responses": _answers(_LEFT, *_SEATED, 409, _WRITE)}},
     },
 }
 """The API as OpenAPI 3.1, without the registered games (``describe_api`` adds them)."""
