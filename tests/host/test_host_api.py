@@ -6,6 +6,7 @@ changed), and the app mounted inside a host's own Starlette application."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 from aves_core import get_game, replay
 from aves_core.host.app import MAX_BODY, create_app
 from aves_core.host.sqlite import SQLiteStore
+from aves_core.host.store import Action, StoreError, TableRecord
 
 
 @pytest.fixture
@@ -469,3 +471,72 @@ def test_any_table_exports_as_a_log_that_replays_and_aves_export_writes_it(
     assert "no table 'nope'" in capsys.readouterr().err
     assert 2 == main(["export", "--db", str(tmp_path / "typo.db"), table])
     assert not (tmp_path / "typo.db").exists()
+
+
+class FailingStore:
+    """A host's own store (the ``Store`` protocol, with no ``run``: the host calls it in
+    threads) over a real SQLite file, whose database goes away once ``failing`` is set:
+    its reads then fail as a store's do, with words a client must not see."""
+
+    def __init__(self, path: Path) -> None:
+        self.inner = SQLiteStore(path)
+        self.failing = False
+
+    def _reached(self) -> SQLiteStore:
+        if self.failing:
+            raise StoreError("cannot reach the database at db.internal:5432 as aves_admin")
+        return self.inner
+
+    def create_table(self, record: TableRecord) -> None:
+        self._reached().create_table(record)
+
+    def table(self, table_id: str) -> TableRecord | None:
+        return self._reached().table(table_id)
+
+    def tables(self, limit: int = 100) -> list[TableRecord]:
+        return self._reached().tables(limit)
+
+    def actions(self, table_id: str, since: int = 0) -> list[Action]:
+        return self._reached().actions(table_id, since)
+
+    def append(self, table_id: str, action: Action, result: dict[str, Any] | None,
+               deadline: float | None = None) -> None:
+        self._reached().append(table_id, action, result, deadline)
+
+    def due(self, before: float, limit: int) -> list[str]:
+        return self._reached().due(before, limit)
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        return self._reached().claim_seat(table_id, seat, token_hash)
+
+    def set_bot(self, table_id: str, seat: int, bot: str) -> None:
+        self._reached().set_bot(table_id, seat, bot)
+
+    def admit(self, client: str, now: float, burst: int, per_minute: float) -> float:
+        return self._reached().admit(client, now, burst, per_minute)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def test_a_failing_store_is_a_503_that_names_nothing_of_it(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # Not the request's fault, so no 400; the client learns that the store failed and
+    # when to try again, never the database's address or user, which the operator's
+    # log keeps.
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as client:
+        table = new_table(client)["table"]
+    store = FailingStore(tmp_path / "tables.db")  # a new worker: no table in memory
+    store.failing = True
+    with TestClient(create_app(store, **TESTING)) as client:
+        with caplog.at_level(logging.WARNING, logger="aves_core.host"):
+            for path in ("/api/tables", f"/api/tables/{table}"):
+                answer = client.get(path)
+                assert answer.status_code == 503, path
+                assert answer.json()["error"]["code"] == "store_error"
+                assert "db.internal" not in answer.text
+                assert "aves_admin" not in answer.text
+                assert answer.headers["Retry-After"] == "5"
+        assert "db.internal:5432" in caplog.text
+        store.failing = False
+        assert client.get(f"/api/tables/{table}").status_code == 200

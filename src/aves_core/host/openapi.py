@@ -44,8 +44,9 @@ _SINCE = {"name": "since", "in": "query", "required": False,
 _BEARER: list[dict[str, list[str]]] = [{"seat": []}]
 _SEATED = (401, 403, 404)
 """A seat's request: no token, another's token, no such table or seat."""
-_WRITE = 503
-"""A request that writes to the store: store_busy, when another process holds its lock."""
+_STORE = 503
+"""A request the store answers: store_busy, when a write waits too long for another
+process's lock; store_error, when the store fails."""
 _GAMES = {"type": "object", "required": ["games"], "properties": {
     "games": {"type": "array", "items": ref("Game")}}}
 _TABLES = {"type": "object", "required": ["tables"], "properties": {
@@ -85,12 +86,12 @@ OPENAPI: dict[str, Any] = {
         "/api/games": {"get": {"summary": "the registered games",
                                "responses": _answers(_GAMES)}},
         "/api/tables": {
-            "get": {"summary": "the newest tables", "responses": _answers(_TABLES)},
+            "get": {"summary": "the newest tables", "responses": _answers(_TABLES, _STORE)},
             "post": {"summary": "a new table",
                      "requestBody": {"required": True, "content": {
                          "application/json": {"schema": _NEW_TABLE}}},
                      "responses": _answers("TableSummary", 400, 403, 408, 413, 415, 429,
-                                           _WRITE, status=201,
+                                           _STORE, status=201,
                                            description="the new table's summary")},
         },
         "/api/replay": {"post": {
@@ -108,44 +109,45 @@ OPENAPI: dict[str, Any] = {
                                   description="each step of the log")}},
         "/api/tables/{table}": {"get": {
             "summary": "a table's seats and result", "parameters": [_TABLE],
-            "responses": _answers("TableSummary", 404, description="the table's summary")}},
+            "responses": _answers("TableSummary", 404, _STORE,
+                                  description="the table's summary")}},
         "/api/tables/{table}/view": {"get": {
             "summary": "a spectator's view", "parameters": [_TABLE],
-            "responses": _answers("ViewAnswer", 404)}},
+            "responses": _answers("ViewAnswer", 404, _STORE)}},
         "/api/tables/{table}/events": {"get": {
             "summary": "the events since an index", "parameters": [_TABLE, _SINCE],
-            "responses": _answers("EventsAnswer", 400, 404)}},
+            "responses": _answers("EventsAnswer", 400, 404, _STORE)}},
         "/api/tables/{table}/log": {"get": {
             "summary": "the log of a finished game (a seat's token where the game's rules "
                        "keep some of it hidden for good: public_log false)",
             "parameters": [_TABLE], "security": [{}, *_BEARER],
-            "responses": _answers("Log", 401, 403, 404, 409, description="the log")}},
+            "responses": _answers("Log", 401, 403, 404, 409, _STORE, description="the log")}},
         "/api/tables/{table}/seats/{seat}/join": {"post": {
             "summary": "take a free seat: its token", "parameters": [_TABLE, _SEAT],
-            "responses": _answers("Joined", 403, 404, 409, _WRITE)}},
+            "responses": _answers("Joined", 403, 404, 409, _STORE)}},
         "/api/tables/{table}/seats/{seat}/view": {"get": {
             "summary": "the seat's view", "parameters": [_TABLE, _SEAT], "security": _BEARER,
-            "responses": _answers("ViewAnswer", *_SEATED)}},
+            "responses": _answers("ViewAnswer", *_SEATED, _STORE)}},
         "/api/tables/{table}/seats/{seat}/events": {"get": {
             "summary": "the seat's events since an index", "security": _BEARER,
             "parameters": [_TABLE, _SEAT, _SINCE],
-            "responses": _answers("EventsAnswer", 400, *_SEATED)}},
+            "responses": _answers("EventsAnswer", 400, *_SEATED, _STORE)}},
         "/api/tables/{table}/seats/{seat}/moves": {"post": {
             "summary": "a move of the seat", "parameters": [_TABLE, _SEAT],
             "security": _BEARER,
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": ref("Move", "one of the view's legal_moves")}}},
             "responses": _answers("EventsAnswer", 400, *_SEATED, 408, 409, 413, 415,
-                                  _WRITE, description="the move's events and the view "
+                                  _STORE, description="the move's events and the view "
                                                       "after them")}},
         "/api/tables/{table}/seats/{seat}/undo": {"post": {
             "summary": "take back the seat's last move", "parameters": [_TABLE, _SEAT],
             "security": _BEARER,
-            "responses": _answers("EventsAnswer", *_SEATED, 409, _WRITE,
+            "responses": _answers("EventsAnswer", *_SEATED, 409, _STORE,
                                   description="the undo's events and the view after them")}},
         "/api/tables/{table}/seats/{seat}/leave": {"post": {
             "summary": "leave: a bot plays the seat", "parameters": [_TABLE, _SEAT],
-            "security": _BEARER, "responses": _answers(_LEFT, *_SEATED, 409, _WRITE)}},
+            "security": _BEARER, "responses": _answers(_LEFT, *_SEATED, 409, _STORE)}},
     },
 }
 """The API as OpenAPI 3.1, without the registered games (``describe_api`` adds them)."""

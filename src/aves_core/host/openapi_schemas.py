@@ -311,7 +311,8 @@ RESPONSES: dict[str, Any] = {
         beside={"retry_after": 2.6}, retry=True),
     "Busy": _refusal(
         "503: store_busy (another process kept the database locked: nothing written), "
-        "busy (too many replays waiting); retry_after beside error", "busy",
+        "store_error (the store failed), busy (too many replays waiting); retry_after "
+        "beside error", "busy",
         "the host is replaying other logs: try again in a second",
         beside={"retry_after": 1}, retry=True),
 }

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import secrets
 import time
@@ -79,6 +80,7 @@ from aves_core.host.store import (
     SeatRecord,
     Store,
     StoreBusyError,
+    StoreError,
     TableRecord,
     hash_token,
     token_matches,
@@ -94,6 +96,8 @@ from aves_core.kernel.table import Table, UndoError
 
 __all__ = ["MAX_UNDOS", "RACE_RETRIES", "SEAT_LEFT", "TOO_SLOW", "HostError", "Limits", "Lobby",
            "Subscriber", "export_log"]
+
+_LOG = logging.getLogger("aves_core.host")
 
 MAX_UNDOS = 100
 """The undos one seat may make in one game."""
@@ -136,6 +140,15 @@ class Lobby:
             return await asyncio.to_thread(call, *arguments)
         except StoreBusyError as error:
             raise HostError(503, "store_busy", str(error), {"retry_after": 1.0}) from None
+        except ConflictError:
+            raise  # a race the caller answers (409 conflict)
+        except StoreError as error:
+            # The database failed, not the request: a 503 that tells the client no more
+            # than that (the error may name the database's address or user); the
+            # operator's log has the whole of it.
+            _LOG.warning("the store failed: %s", error)
+            raise HostError(503, "store_error", "the tables' store failed: try again "
+                            "later", {"retry_after": 5.0}) from None
 
     # --- tables -------------------------------------------------------------------
 
