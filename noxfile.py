@@ -22,8 +22,10 @@ Arguments after ``--`` go to pytest (``nox -s core -- -x -k cubirds``); both ses
 ``-n 2`` unless told otherwise (``-- -n 0``). The Hypothesis profile is the caller's
 (``AVES_HYPOTHESIS_PROFILE``, tests/conftest.py): 25 examples a property when unset.
 Virtual environments are kept in .nox and reused when a session runs again (``nox -R``
-skips the installs, ``--no-reuse-existing-virtualenvs`` starts afresh); the package is
-installed from the checkout, not in editable mode, so a session tests what a wheel holds.
+skips the installs, ``--no-reuse-existing-virtualenvs`` starts afresh). The package is
+installed in editable mode, as the README's dev install is: a plain ``pip install .``
+builds in the checkout's build/, whose copies outlive the files they copied (the wheel
+as users get it is .ci/run's own step).
 """
 
 from __future__ import annotations
@@ -107,13 +109,13 @@ pyenv_answers_for(PYTHONS)
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
     """The whole suite with the dev extra (PostgreSQL and Chromium where installed)."""
-    session.install(".[dev]")
+    session.install("-e", ".[dev]")
     session.run("python", "-m", "pytest", "-n", "2", *session.posargs)
 
 
 @nox.session(python=PYTHONS)
 def core(session: nox.Session) -> None:
     """The core tests (this file's docstring): no service, no browser, no Ray, no OpenSpiel."""
-    session.install(f".[{CORE_EXTRAS}]", *dev_requirements(*CORE_TOOLS))
+    session.install("-e", f".[{CORE_EXTRAS}]", *dev_requirements(*CORE_TOOLS))
     ignored = [f"--ignore={path}" for path in CORE_IGNORED]
     session.run("python", "-m", "pytest", "-n", "2", *CORE_PATHS, *ignored, *session.posargs)
