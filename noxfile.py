@@ -53,6 +53,9 @@ CORE_TOOLS = ["pytest", "pytest-xdist", "hypothesis", "jsonschema", "pexpect",
 
 nox.options.sessions = ["tests"]
 nox.options.reuse_venv = "yes"
+# uv (the dev extra's nox[uv]) makes and fills an environment in seconds where virtualenv
+# and pip take half a minute; virtualenv where uv is not installed.
+nox.options.default_venv_backend = "uv|virtualenv"
 # This project's machines reach package registries only: nox must not try to download a
 # Python it cannot find (``--error-on-missing-interpreters``, which CI=true sets, makes a
 # missing one fail the run; elsewhere it is skipped with a warning).
