@@ -133,13 +133,18 @@ def _draft_cider_log(**changes: Any) -> dict[str, Any]:
     return {**json.loads(dump_log(table.log, "json")), **changes}
 
 
-DEEP = "[" * 2500 + "]" * 2500
+DEPTH = 100_000
+"""Deeper than the parser of any Python the package claims follows: about 1,000 levels
+on 3.11, 1,500 on 3.12 and 10,000 on 3.13 (2,500 was deep enough for the first two
+only: 3.13 read it whole, and the verdict was then the shape's, or not_json for the
+unfinished brackets, as docs/logs.md decides for JSON that the parser does follow)."""
+DEEP = "[" * DEPTH + "]" * DEPTH
 """JSON nested deeper than Python's parser follows."""
 
 
 def _deep_logs() -> dict[str, bytes]:
     """Bodies whose JSON nests too deeply: alone, and inside a one-line log's fields."""
-    logs = {"brackets": b"[" * 5000}
+    logs = {"brackets": b"[" * DEPTH}
     for key in ("setup", "moves", "result", "players"):
         logs[key] = json.dumps(_draft_cider_log(**{key: "DEEP"})).replace(
             '"DEEP"', DEEP).encode()

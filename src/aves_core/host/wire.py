@@ -10,7 +10,7 @@ wheel with no dependencies. What orjson cannot write (an integer beyond 64 bits,
 lone surrogate in a string) is written by ``json.dumps``, so every message the
 standard library could send is still sent (the same JSON values; orjson writes NaN as
 null, which ``json.dumps`` would write as the invalid ``NaN``). That text escapes
-every non-ASCII character (``\ud800``): a lone surrogate has no UTF-8, and a text
+every non-ASCII character (``\\ud800``): a lone surrogate has no UTF-8, and a text
 frame must be UTF-8, so a message holding one (a client's own text, echoed in a
 refusal) is sent, never dropped with the connection.
 """
