@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -540,3 +541,18 @@ def test_a_failing_store_is_a_503_that_names_nothing_of_it(
         assert "db.internal:5432" in caplog.text
         store.failing = False
         assert client.get(f"/api/tables/{table}").status_code == 200
+
+
+def test_a_database_broken_under_the_host_is_a_503_not_a_500(tmp_path: Path) -> None:
+    # SQLite's own errors, not only the store's, are the database failing: an operator
+    # dropped a table under a running host. Before, each request was a 500.
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as client:
+        table = new_table(client)["table"]
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        db.execute("DROP TABLE actions")
+    with TestClient(create_app(tmp_path / "tables.db", **TESTING)) as client:
+        for path in (f"/api/tables/{table}", f"/api/tables/{table}/view"):
+            answer = client.get(path)
+            assert answer.status_code == 503, (path, answer.text)
+            assert answer.json()["error"]["code"] == "store_error"
+            assert "actions" not in answer.text  # the database's words stay in the log

@@ -3,8 +3,9 @@ schema and its migrations (a version-1 database migrated to the newest keeps its
 tables and reads them back), tables and seats, a table's time control and each action's
 stored time, the client that made a table (kept until its result), hashed tokens,
 actions appended under optimistic concurrency (racing writers: exactly one wins),
-durability across a reopen, and PostgreSQL's notification of every append to every
-listening worker."""
+durability across a reopen, a database's own failures given as a StoreError, and
+PostgreSQL's notification of every append to every listening worker, and its recovery
+when the server drops its connections."""
 
 from __future__ import annotations
 
@@ -355,6 +356,111 @@ def test_a_database_of_a_newer_schema_is_refused(tmp_path: Path) -> None:
         db.execute("INSERT INTO aves_schema VALUES (99)")
     with pytest.raises(StoreError, match="schema version 99, newer than"):
         SQLiteStore(path)
+
+
+def run_sql(store_url: str, statement: str) -> None:
+    """``statement`` on a connection of its own, as an operator (or a fail-over) would."""
+    if store_url.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(store_url, autocommit=True) as db:
+            db.execute(statement)
+        return
+    with sqlite3.connect(store_url) as db:
+        db.execute(statement)
+
+
+def test_a_database_that_fails_is_a_store_error_never_the_drivers_own(
+        store_url: str) -> None:
+    # The host answers a StoreError 503 and anything else 500: a database that fails
+    # under the store (here an operator dropped a table) must be a StoreError.
+    store = open_store(store_url)
+    try:
+        store.create_table(record())
+        store.append("t1", Action(0, "move", {"type": "pass", "player": 0}), None)
+        run_sql(store_url, "DROP TABLE actions")
+        with pytest.raises(StoreError, match="actions"):
+            store.actions("t1")
+        with pytest.raises(StoreError, match="actions"):
+            store.append("t1", Action(1, "move", {"type": "pass", "player": 1}), None)
+        assert store.table("t1") is not None  # what is still there is still read
+    finally:
+        store.close()
+
+
+TERMINATE_OTHERS = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                    "datname = current_database() AND pid <> pg_backend_pid()")
+"""What a restart or a fail-over does to a store's connections."""
+
+
+def test_a_postgresql_store_gets_over_its_connections_being_dropped(
+        postgres_url: str) -> None:
+    from aves_core.host.pgstore import PostgresStore
+
+    store = PostgresStore(postgres_url, connections=2)
+    try:
+        store.create_table(record())
+        run_sql(postgres_url, TERMINATE_OTHERS)
+        # Each dropped connection costs at most one call, a StoreError (the host's 503),
+        # then is replaced; after that every call works.
+        failures: list[str] = []
+        for _ in range(6):
+            try:
+                assert store.table("t1") is not None
+            except StoreError as error:
+                failures.append(str(error))
+        assert len(failures) <= 2
+        assert all(failure.startswith("PostgreSQL: ") for failure in failures), failures
+        for index in range(4):
+            store.append("t1", Action(index, "move", {"type": "pass", "player": 0}), None)
+        assert 4 == len(store.actions("t1"))
+    finally:
+        store.close()
+
+
+def test_a_listener_whose_connection_drops_listens_again_and_misses_no_table(
+        postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    from aves_core.host.pgstore import PostgresStore
+
+    listener, writer = PostgresStore(postgres_url), PostgresStore(postgres_url)
+    heard: list[str] = []
+    arrived = threading.Event()
+
+    def hear(table_id: str) -> None:
+        heard.append(table_id)
+        arrived.set()
+
+    try:
+        writer.create_table(record())
+        with caplog.at_level("WARNING", logger="aves_core.host"):
+            listener.listen(hear)
+            time.sleep(0.3)  # the LISTEN is in place
+            run_sql(postgres_url, TERMINATE_OTHERS)
+            # Written at once, while the listener has no connection: it is told of the
+            # table when it listens again, by the notification or by its catch-up.
+            written = False
+            while not written:
+                try:
+                    writer.append("t1", Action(0, "move", {"type": "pass", "player": 0}),
+                                  None)
+                    written = True
+                except StoreError:  # the writer's own dropped connection, once each
+                    pass
+            assert arrived.wait(5), "the listener never heard the table again"
+            assert {"t1"} == set(heard)
+            deadline = time.monotonic() + 5
+            while "lost its connection" not in caplog.text and time.monotonic() < deadline:
+                time.sleep(0.05)
+        assert "the PostgreSQL listener lost its connection" in caplog.text
+        # Listening again for good: a later move is heard as before.
+        arrived.clear()
+        heard.clear()
+        writer.append("t1", Action(1, "move", {"type": "pass", "player": 1}), None)
+        assert arrived.wait(5)
+        assert ["t1"] == heard
+    finally:
+        listener.close()
+        writer.close()
 
 
 def test_every_append_is_notified_to_every_listening_worker(postgres_url: str) -> None:

@@ -6,13 +6,20 @@ index) key. Each append also sends ``NOTIFY aves_actions, '<table>'`` in its
 transaction, so every worker that ``listen``s learns of a move the moment it is
 committed, whichever worker made it. A small pool of connections lets several
 tables write at once.
+
+A database that goes away and comes back (a restart, a fail-over, an idle
+connection cut by a proxy) costs each pooled connection at most one failed call,
+a ``StoreError`` the host answers 503: a connection found broken is replaced the
+next time it is taken, and the listener connects again.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -46,6 +53,10 @@ __all__ = ["CHANNEL", "PostgresStore"]
 CHANNEL = "aves_actions"
 """The channel every append notifies with the table's id."""
 
+_LOG = logging.getLogger("aves_core.host")
+_RELISTEN_SECONDS = 0.5  # between a lost LISTEN connection and the next try
+_CLOCK_MARGIN_SECONDS = 10.0  # how far another machine's clock may be behind this one's
+
 
 class PostgresStore:
     """The store in a PostgreSQL database at ``url``, ``connections`` at a time."""
@@ -55,23 +66,45 @@ class PostgresStore:
         self._pool: queue.Queue[psycopg.Connection[Any]] = queue.Queue()
         self._own: set[int] = set()  # the server processes of this store's connections
         self._closing = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._own_lock = threading.Lock()
         try:
             for _ in range(connections):
-                connection = psycopg.connect(url, autocommit=True)
-                self._own.add(connection.info.backend_pid)
-                self._pool.put(connection)
+                self._pool.put(self._connect())
+        except StoreError:
+            self.close()
+            raise
+        self._migrate()
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            connection = psycopg.connect(self.url, autocommit=True)
         except psycopg.Error as error:
             raise StoreError(f"cannot connect to PostgreSQL: {error}") from None
-        self._migrate()
-        self._listener: threading.Thread | None = None
+        with self._own_lock:
+            self._own.add(connection.info.backend_pid)
+        return connection
+
+    def _forget(self, connection: psycopg.Connection[Any]) -> None:
+        with self._own_lock:
+            self._own.discard(connection.info.backend_pid)
+        connection.close()
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection, a live one: one found broken (the server restarted, a
+        proxy cut it) is replaced first. A database error inside is a StoreError; a
+        connection it broke goes back to the pool to be replaced when next taken."""
         if self._closing.is_set():
             raise StoreError("the store is closed")
         connection = self._pool.get()
         try:
+            if connection.closed or connection.broken:
+                self._forget(connection)
+                connection = self._connect()  # a failure here is a StoreError
             yield connection
+        except psycopg.Error as error:
+            raise StoreError(f"PostgreSQL: {error}") from None
         finally:
             if self._closing.is_set():  # close() has gone: the last user closes it
                 connection.close()
@@ -200,13 +233,36 @@ class PostgresStore:
 
     def listen(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(table_id)`` (from a thread of its own) for every action any
-        worker commits, until ``close``."""
+        worker commits, until ``close``. When its connection is lost it connects again,
+        then calls ``callback`` once for each table that moved meanwhile."""
         if self._listener is not None:
             raise StoreError("this store listens already")
 
+        lost: float | None = None  # when the connection was lost, until heard again
+
         def run() -> None:
+            nonlocal lost
+            while not self._closing.is_set():
+                try:
+                    hear()
+                except psycopg.Error as error:  # the server went away: listen again
+                    _LOG.warning("the PostgreSQL listener lost its connection: %s", error)
+                    lost = time.time() if lost is None else lost
+                    self._closing.wait(_RELISTEN_SECONDS)
+
+        def hear() -> None:
+            nonlocal lost
             with psycopg.connect(self.url, autocommit=True) as connection:
                 connection.execute(f"LISTEN {CHANNEL}")
+                if lost is not None:
+                    # Listening again: the tables moved meanwhile were not heard. Each
+                    # is called now (a margin for the clocks of other machines).
+                    rows = connection.execute(
+                        "SELECT DISTINCT table_id FROM actions WHERE at >= %s",
+                        (lost - _CLOCK_MARGIN_SECONDS,)).fetchall()
+                    for (table_id,) in rows:
+                        callback(table_id)
+                    lost = None
                 while not self._closing.is_set():
                     for note in connection.notifies(timeout=0.5):
                         # This store's own appends are known here already: only other

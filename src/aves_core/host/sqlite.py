@@ -96,6 +96,15 @@ class _Job:
         self.event: threading.Event | None = None
 
 
+def _failed(error: BaseException) -> BaseException:
+    """What a job's caller is given for ``error``: the database's own errors (a disk
+    full, a file that is not a database) as the StoreError the host answers 503."""
+    if isinstance(error, sqlite3.Error):
+        return StoreBusyError(f"SQLite: {error}") if _busy(error) else StoreError(
+            f"SQLite: {error}")
+    return error
+
+
 def _busy(error: sqlite3.Error) -> bool:
     """Whether an error says the database is locked by another connection."""
     code = getattr(error, "sqlite_errorcode", None)
@@ -291,7 +300,7 @@ class SQLiteStore:
                     job.result = job.work(db, *job.arguments)
                 except BaseException as error:
                     db.execute("ROLLBACK TO job")
-                    job.error = error
+                    job.error = _failed(error)
                 db.execute("RELEASE job")
             db.execute("COMMIT")
         except sqlite3.Error as error:
@@ -308,7 +317,7 @@ class SQLiteStore:
         try:
             job.result = job.work(db, *job.arguments)
         except BaseException as error:
-            job.error = error
+            job.error = _failed(error)
 
     @staticmethod
     def _finish(done: list[_Job]) -> None:
@@ -353,11 +362,11 @@ class SQLiteStore:
             if db is None:
                 db = self._local.db = self._connect(self.busy_seconds)
             return work(db, *arguments)
-        except sqlite3.OperationalError as error:
+        except sqlite3.Error as error:
             if _busy(error):
                 raise StoreBusyError(f"the database {self.path} stayed locked for "
                                      f"{self.busy_seconds:g} s") from None
-            raise
+            raise StoreError(f"SQLite: {error}") from None
         finally:
             with self._reads_done:
                 self._reading -= 1
@@ -416,10 +425,10 @@ class SQLiteStore:
             if self._closed:
                 raise StoreError(f"the store {self.path} is closed")
             return True, work(self._now_db, *arguments)
-        except sqlite3.OperationalError as error:
+        except sqlite3.Error as error:
             if _busy(error):
                 return False, None
-            raise
+            raise StoreError(f"SQLite: {error}") from None
         finally:
             self._now_lock.release()
 
