@@ -556,3 +556,27 @@ def test_a_database_broken_under_the_host_is_a_503_not_a_500(tmp_path: Path) -> 
             assert answer.status_code == 503, (path, answer.text)
             assert answer.json()["error"]["code"] == "store_error"
             assert "actions" not in answer.text  # the database's words stay in the log
+
+
+def test_a_postgresql_restart_under_the_host_costs_a_503_at_most_then_play_goes_on(
+        postgres_url: str) -> None:
+    # The server drops every connection (as a restart or a fail-over does): a request
+    # meets each broken pooled connection once at most, a 503 to retry, never a 500;
+    # then the table plays on.
+    import psycopg
+
+    with TestClient(create_app(postgres_url, **TESTING)) as client:
+        created = new_table(client)
+        table, seat = created["table"], created["to_move"][0]
+        headers = join(client, table, seat)
+        with psycopg.connect(postgres_url, autocommit=True) as db:
+            db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                       "datname = current_database() AND pid <> pg_backend_pid()")
+        statuses = [client.get("/api/tables").status_code for _ in range(8)]
+        assert set(statuses) <= {200, 503}, statuses
+        assert statuses[-4:] == [200] * 4, statuses
+        view = client.get(f"/api/tables/{table}/seats/{seat}/view", headers=headers).json()
+        move = view["view"]["legal_moves"][0]
+        answer = client.post(f"/api/tables/{table}/seats/{seat}/moves", json=move,
+                             headers=headers)
+        assert answer.status_code == 200, answer.text
