@@ -9,8 +9,11 @@ tables write at once.
 
 A database that goes away and comes back (a restart, a fail-over, an idle
 connection cut by a proxy) costs each pooled connection at most one failed call,
-a ``StoreError`` the host answers 503: a connection found broken is replaced the
-next time it is taken, and the listener connects again.
+a ``StoreError`` the host answers 503, and usually none: a connection is looked
+at as it is taken (one ``poll`` of its socket: an idle connection has nothing
+to read unless the server closed it) and one found closed is replaced; one that
+broke during a call is replaced the next time it is taken. The listener connects
+again by itself.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import select
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -99,7 +103,7 @@ class PostgresStore:
             raise StoreError("the store is closed")
         connection = self._pool.get()
         try:
-            if connection.closed or connection.broken:
+            if _closed_by_server(connection):
                 self._forget(connection)
                 connection = self._connect()  # a failure here is a StoreError
             yield connection
@@ -281,3 +285,20 @@ class PostgresStore:
             self._pool.get().close()
         if self._listener is not None:
             self._listener.join(timeout=2)
+
+
+def _closed_by_server(connection: psycopg.Connection[Any]) -> bool:
+    """Whether an idle pooled connection is gone: closed or broken here, or readable
+    (the server's farewell or the socket's end: an idle connection that does not
+    LISTEN is sent nothing else, and a rare notice only costs a reconnection)."""
+    if connection.closed or connection.broken:
+        return True
+    try:
+        if hasattr(select, "poll"):  # any descriptor number (select's stop at 1024)
+            poller = select.poll()
+            poller.register(connection.fileno(), select.POLLIN)
+            return bool(poller.poll(0))
+        readable, _, _ = select.select([connection.fileno()], [], [], 0)  # Windows
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
