@@ -20,7 +20,8 @@
 
 Arguments after ``--`` go to pytest (``nox -s core -- -x -k cubirds``); both sessions run
 ``-n 2`` unless told otherwise (``-- -n 0``). The Hypothesis profile is the caller's
-(``AVES_HYPOTHESIS_PROFILE``, tests/conftest.py): 25 examples a property when unset.
+(``AVES_HYPOTHESIS_PROFILE``, tests/conftest.py): 25 examples a property when unset;
+.ci/run's sessions choose ``pythons``, 5 each.
 Virtual environments are kept in .nox and reused when a session runs again (``nox -R``
 skips the installs, ``--no-reuse-existing-virtualenvs`` starts afresh). The package is
 installed in editable mode, as the README's dev install is: a plain ``pip install .``

@@ -13,15 +13,15 @@ import os
 
 PROFILE_VARIABLE = "AVES_HYPOTHESIS_PROFILE"
 PROFILE = os.environ.get(PROFILE_VARIABLE, "default")
-PROFILES = ("default", "ci", "thorough")
+PROFILES = ("default", "ci", "thorough", "pythons")
 
 
 def budget(default: int, ci: int, thorough: int | None = None) -> int:
-    """``default`` under the README's quick run, ``ci`` under CI's profile, and
-    ``thorough`` (else ``ci``) under the thorough one."""
+    """``default`` under the README's quick run and the other Pythons' (``pythons``),
+    ``ci`` under CI's profile, and ``thorough`` (else ``ci``) under the thorough one."""
     if PROFILE not in PROFILES:
         raise ValueError(f"{PROFILE_VARIABLE}={PROFILE!r}: choose one of {', '.join(PROFILES)}")
-    if PROFILE == "default":
+    if PROFILE in ("default", "pythons"):
         return default
     if PROFILE == "thorough" and thorough is not None:
         return thorough

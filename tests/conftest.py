@@ -9,7 +9,12 @@ Choose a profile with the environment variable ``AVES_HYPOTHESIS_PROFILE``:
   derandomized (the same examples on every run, so a red CI can be reproduced) and
   with no example database;
 - ``thorough``: many more examples and longer stateful runs, for a deliberate
-  hunt (``AVES_HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest``).
+  hunt (``AVES_HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest``);
+- ``pythons``: the same tests on another Python (CI's nox sessions on 3.12 and 3.13,
+  after the whole suite has run on 3.11 at CI's budget): 5 examples a property and
+  10 stateful steps, derandomized. What breaks on one Python and not another (a
+  syntax, a library's behaviour, a compiler's) breaks on the first example; finding
+  the rare example is the other profiles' work.
 
 A test that sets its own ``max_examples`` keeps it under every profile. Every profile
 has ``deadline=None``: a random playout's time depends on how long the game runs, and
@@ -55,6 +60,14 @@ settings.register_profile(
     parent=settings.get_profile("default"),
     max_examples=2000,
     stateful_step_count=100,
+)
+settings.register_profile(
+    "pythons",
+    parent=settings.get_profile("default"),
+    max_examples=5,
+    stateful_step_count=10,
+    derandomize=True,
+    database=None,
 )
 settings.load_profile(PROFILE)
 

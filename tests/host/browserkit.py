@@ -25,10 +25,10 @@ from hostserver import ServeProcess
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 SCREENSHOTS_VARIABLE = "AVES_SCREENSHOTS"
-TAKE_SCREENSHOTS = os.environ.get(SCREENSHOTS_VARIABLE, "0" if PROFILE == "default" else "1") \
-    == "1"
+TAKE_SCREENSHOTS = os.environ.get(
+    SCREENSHOTS_VARIABLE, "0" if PROFILE in ("default", "pythons") else "1") == "1"
 """Whether ``Page.shot`` writes its file (``AVES_SCREENSHOTS=1`` or ``0`` says; else
-every profile but the README's quick ``default`` takes them)."""
+CI's and the thorough profile take them, the quick ones do not)."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
