@@ -158,9 +158,15 @@ class Http:
     join): just what the bench needs. (httpx cost the client as much CPU as playing
     did, a third of it looking for async libraries on every request.)"""
 
+    IDLE_SECONDS = 4.0
+    """How long a connection may wait for its next request: the host closes one idle
+    for its keep-alive timeout (5 s), and a request sent as it does meets the end of
+    the stream instead of an answer."""
+
     def __init__(self, port: int, timeout: float) -> None:
         self.port, self.timeout = port, timeout
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.answered = 0.0  # when the last answer came (time.monotonic)
 
     async def post(self, path: str, body: Any = None) -> Any:
         """POST ``body`` as JSON (None: no body); the answer's JSON (BenchError for a
@@ -170,6 +176,8 @@ class Http:
                    f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
                    "\r\n").encode() + data
         async with asyncio.timeout(self.timeout):
+            if self.streams is not None and time.monotonic() - self.answered > self.IDLE_SECONDS:
+                self.close()  # a game outlasted the keep-alive: the host has closed it
             if self.streams is None:
                 self.streams = await asyncio.open_connection("127.0.0.1", self.port)
             reader, writer = self.streams
@@ -180,6 +188,7 @@ class Http:
                 status = int(lines[0].split(" ", 2)[1])
                 headers = dict(line.lower().split(": ", 1) for line in lines[1:] if line)
                 answer = await reader.readexactly(int(headers["content-length"]))
+                self.answered = time.monotonic()
             except BaseException:
                 self.close()  # a half-read answer: the next request starts afresh
                 raise
