@@ -388,6 +388,18 @@ def test_a_database_that_fails_is_a_store_error_never_the_drivers_own(
         store.close()
 
 
+class Heard:
+    """A listener's callback: the tables it was told of, and an event set at each."""
+
+    def __init__(self) -> None:
+        self.tables: list[str] = []
+        self.arrived = threading.Event()
+
+    def __call__(self, table_id: str) -> None:
+        self.tables.append(table_id)
+        self.arrived.set()
+
+
 TERMINATE_OTHERS = ("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE "
                     "datname = current_database() AND pid <> pg_backend_pid()")
 """What a restart or a fail-over does to a store's connections (each backend gone
@@ -437,17 +449,11 @@ def test_a_listener_whose_connection_drops_listens_again_and_misses_no_table(
     from aves_core.host.pgstore import PostgresStore
 
     listener, writer = PostgresStore(postgres_url), PostgresStore(postgres_url)
-    heard: list[str] = []
-    arrived = threading.Event()
-
-    def hear(table_id: str) -> None:
-        heard.append(table_id)
-        arrived.set()
-
+    heard = Heard()
     try:
         writer.create_table(record())
         with caplog.at_level("WARNING", logger="aves_core.host"):
-            listener.listen(hear)
+            listener.listen(heard)
             time.sleep(0.3)  # the LISTEN is in place
             run_sql(postgres_url, TERMINATE_OTHERS)
             # Written at once, while the listener has no connection: it is told of the
@@ -460,18 +466,18 @@ def test_a_listener_whose_connection_drops_listens_again_and_misses_no_table(
                     written = True
                 except StoreError:  # the writer's own dropped connection, once each
                     pass
-            assert arrived.wait(5), "the listener never heard the table again"
-            assert {"t1"} == set(heard)
+            assert heard.arrived.wait(5), "the listener never heard the table again"
+            assert {"t1"} == set(heard.tables)
             deadline = time.monotonic() + 5
             while "lost its connection" not in caplog.text and time.monotonic() < deadline:
                 time.sleep(0.05)
         assert "the PostgreSQL listener lost its connection" in caplog.text
         # Listening again for good: a later move is heard as before.
-        arrived.clear()
-        heard.clear()
+        heard.arrived.clear()
+        heard.tables.clear()
         writer.append("t1", Action(1, "move", {"type": "pass", "player": 1}), None)
-        assert arrived.wait(5)
-        assert ["t1"] == heard
+        assert heard.arrived.wait(5)
+        assert ["t1"] == heard.tables
     finally:
         listener.close()
         writer.close()
@@ -481,19 +487,13 @@ def test_every_append_is_notified_to_every_listening_worker(postgres_url: str) -
     from aves_core.host.pgstore import PostgresStore
 
     listener, writer = PostgresStore(postgres_url), PostgresStore(postgres_url)
-    heard: list[str] = []
-    arrived = threading.Event()
-
-    def hear(table_id: str) -> None:
-        heard.append(table_id)
-        arrived.set()
-
-    listener.listen(hear)
+    heard = Heard()
+    listener.listen(heard)
     time.sleep(0.3)  # the LISTEN is in place
     writer.create_table(record())
     writer.append("t1", Action(0, "move", {"type": "pass", "player": 0}), None)
-    assert arrived.wait(5)
-    assert ["t1"] == heard
+    assert heard.arrived.wait(5)
+    assert ["t1"] == heard.tables
     listener.close()
     writer.close()
 
