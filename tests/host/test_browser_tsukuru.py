@@ -233,13 +233,16 @@ def test_tiles_travel_when_drawn_and_discarded(browser: Any, server: ServeProces
         for (const change of changes) for (const node of change.addedNodes) if (node.classList
             && node.classList.contains('flying')) window.flights.push(node.className); })
         .observe(document.body, { childList: true })""")
-    for button, what in (("#draw", "the drawn tile"), ("#hand .tile.playable", "the discard")):
+    # Each click's own tile travels first (the page draws this seat's move before the
+    # bot's answer, whose flights may follow in the same wait): the drawn tile into the
+    # hand, then the discard onto the pile.
+    for button, what, lands in (("#draw", "the drawn tile", "drawn"),
+                                ("#hand .tile.playable", "the discard", "last")):
         seen = me.events_seen()
         me.page.locator(button).first.click()
         me.wait_past(seen)
         me.settled()
         flights: list[str] = me.page.evaluate("window.flights.splice(0)")
         assert flights, f"{what} did not travel"
-        # The bot's answer may be drawn in the same wait: its get flies a whole set.
-        assert any("tile" in flight.split() for flight in flights), flights
+        assert {"tile", lands} <= set(flights[0].split()), (what, flights)
     me.close()

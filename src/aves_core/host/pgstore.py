@@ -75,10 +75,10 @@ class PostgresStore:
         try:
             for _ in range(connections):
                 self._pool.put(self._connect())
-        except StoreError:
+            self._migrate()
+        except StoreError:  # no connection is left open behind a store never made
             self.close()
             raise
-        self._migrate()
 
     def _connect(self) -> psycopg.Connection[Any]:
         try:

@@ -366,7 +366,7 @@ class SQLiteStore:
             if _busy(error):
                 raise StoreBusyError(f"the database {self.path} stayed locked for "
                                      f"{self.busy_seconds:g} s") from None
-            raise StoreError(f"SQLite: {error}") from None
+            raise _failed(error) from None
         finally:
             with self._reads_done:
                 self._reading -= 1
@@ -428,7 +428,7 @@ class SQLiteStore:
         except sqlite3.Error as error:
             if _busy(error):
                 return False, None
-            raise StoreError(f"SQLite: {error}") from None
+            raise _failed(error) from None
         finally:
             self._now_lock.release()
 
